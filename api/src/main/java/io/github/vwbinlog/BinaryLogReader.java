@@ -1,0 +1,120 @@
+package io.github.vwbinlog;
+
+import io.github.vwbinlog.spi.Providers;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * Reads the {@link Message}s of a joined binary schema v2 log, in file order: the pull layer everything else in
+ * vw-binlog sits on.
+ *
+ * <p>Framing follows VW's reader exactly (SPEC §1): padding of {@code size % 8} bytes after each sized message, EOF
+ * ends the log, a missing EOF is fine, unknown types are skipped, and only version 1 is accepted. A problem (a field
+ * cut short, a bad version, a size above the limits) raises a {@link BinaryLogException} naming the byte offset, or,
+ * with {@link ReadFeature#LENIENT}, is reported to the {@link DiagnosticListener} and ends the iteration cleanly. The
+ * messages before the problem are returned either way.
+ *
+ * <p>A file is memory-mapped (files above 2 GiB through a moving window), and payloads are views of the mapping, never
+ * copies; a {@link ByteBuffer} or {@code byte[]} is read in place. A stream or channel is read sequentially with
+ * memory bounded by the largest message.
+ *
+ * <p>Not thread-safe: use one reader per thread. It can be iterated once.
+ *
+ * <pre>{@code
+ * try (BinaryLogReader reader = BinaryLogReader.open(Path.of("joined.log"))) {
+ *   for (Message message : reader) {
+ *     System.out.println(message.offset() + "\t" + message.typeName() + "\t" + message.payloadSize());
+ *   }
+ * }
+ * }</pre>
+ */
+public interface BinaryLogReader extends Iterable<Message>, AutoCloseable {
+
+  /** Opens a file with the default options. */
+  static BinaryLogReader open(Path file) throws IOException {
+    return open(file, ReadOptions.defaults());
+  }
+
+  /** Opens a file, memory-mapping it. */
+  static BinaryLogReader open(Path file, ReadOptions options) throws IOException {
+    return Providers.get().openReader(file, options);
+  }
+
+  /** Reads a buffer in place, from its position to its limit; offsets count from its position. */
+  static BinaryLogReader of(ByteBuffer buffer) {
+    return of(buffer, ReadOptions.defaults());
+  }
+
+  /** Reads a buffer in place, from its position to its limit; offsets count from its position. */
+  static BinaryLogReader of(ByteBuffer buffer, ReadOptions options) {
+    return Providers.get().openReader(buffer.slice(), options);
+  }
+
+  /** Reads an array in place. */
+  static BinaryLogReader of(byte[] bytes) {
+    return of(ByteBuffer.wrap(bytes), ReadOptions.defaults());
+  }
+
+  /** Reads an array in place. */
+  static BinaryLogReader of(byte[] bytes, ReadOptions options) {
+    return of(ByteBuffer.wrap(bytes), options);
+  }
+
+  /** Reads a stream sequentially; closing the reader closes the stream. */
+  static BinaryLogReader of(InputStream in) {
+    return of(Channels.newChannel(in), ReadOptions.defaults());
+  }
+
+  /** Reads a stream sequentially; closing the reader closes the stream. */
+  static BinaryLogReader of(InputStream in, ReadOptions options) {
+    return of(Channels.newChannel(in), options);
+  }
+
+  /** Reads a channel sequentially; closing the reader closes the channel. */
+  static BinaryLogReader of(ReadableByteChannel channel) {
+    return of(channel, ReadOptions.defaults());
+  }
+
+  /** Reads a channel sequentially; closing the reader closes the channel. */
+  static BinaryLogReader of(ReadableByteChannel channel, ReadOptions options) {
+    return Providers.get().openReader(channel, options);
+  }
+
+  /**
+   * The messages, in file order. The iterator can be obtained once; its {@code hasNext()} reads ahead by one message
+   * and throws {@link BinaryLogException} where reading fails (unless lenient).
+   *
+   * @throws IllegalStateException if called a second time
+   */
+  @Override
+  Iterator<Message> iterator();
+
+  /** The messages as a sequential, ordered stream; closing the stream closes the reader. */
+  default Stream<Message> stream() {
+    Spliterator<Message> split = Spliterators.spliteratorUnknownSize(iterator(),
+        Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.IMMUTABLE);
+    return StreamSupport.stream(split, false).onClose(this::close);
+  }
+
+  /** The options this reader was opened with. */
+  ReadOptions options();
+
+  /** How many bytes of the input have been consumed so far (for progress reports). */
+  long position();
+
+  /** The size of the input in bytes, or -1 when it is not known (a stream). */
+  long size();
+
+  /** Releases the input. Mapped payloads stay readable until they are garbage-collected. */
+  @Override
+  void close();
+}

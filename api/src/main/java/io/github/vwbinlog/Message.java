@@ -1,0 +1,235 @@
+package io.github.vwbinlog;
+
+import io.github.vwbinlog.spi.Providers;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Objects;
+
+/**
+ * One message of a joined log, in file order (SPEC §1). A sealed family of records, one per type; each knows its byte
+ * offset (of its type field), its type and its payload size. Payloads are read-only, little-endian views of the input,
+ * never copies (a streamed input is read into one buffer per message).
+ *
+ * <pre>{@code
+ * for (Message m : reader) {
+ *   if (m instanceof Message.Checkpoint c) {
+ *     System.out.println(c.offset() + " " + c.checkpointInfo().problemType());
+ *   }
+ * }
+ * }</pre>
+ */
+public sealed interface Message {
+
+  /** The byte offset of this message's type field in the log. */
+  long offset();
+
+  /** The message type. */
+  MessageType type();
+
+  /** The type value as stored: {@link MessageType#code()}, or the unknown value for {@link Unknown}. */
+  default int typeCode() {
+    return type().code();
+  }
+
+  /** The size of the payload in bytes (0 for FILEMAGIC and EOF, which have none). */
+  default int payloadSize() {
+    return 0;
+  }
+
+  /**
+   * The number of bytes this message takes in the log: type, size, payload and padding ({@code size % 8} bytes,
+   * SPEC §1). For FILEMAGIC 8 and for EOF 4 (nothing after its type is part of the log).
+   */
+  default long encodedLength() {
+    int size = payloadSize();
+    return 8L + size + size % 8;
+  }
+
+  /** The name used in listings: {@code REGULAR}, or {@code UNKNOWN(0x1AAAAAAA)} for unknown types. */
+  default String typeName() {
+    return MessageType.describe(typeCode());
+  }
+
+  /**
+   * A FILEMAGIC message ({@code "VWFB"}) and its inline version. A reader returns it even when the version is not 1,
+   * and then stops.
+   *
+   * @param offset the offset of the type field
+   * @param version the 4-byte version as an unsigned 32-bit value; 1 is the only supported version
+   */
+  record FileMagic(long offset, long version) implements Message {
+    @Override
+    public MessageType type() {
+      return MessageType.FILEMAGIC;
+    }
+
+    @Override
+    public long encodedLength() {
+      return 8;
+    }
+  }
+
+  /**
+   * A HEADER message: a {@link FileHeader} flatbuffer, informational only.
+   *
+   * @param offset the offset of the type field
+   * @param payload the payload bytes
+   */
+  record Header(long offset, ByteBuffer payload) implements Message {
+    /** Keeps a read-only view of the payload. */
+    public Header {
+      payload = readOnly(payload);
+    }
+
+    @Override
+    public MessageType type() {
+      return MessageType.HEADER;
+    }
+
+    @Override
+    public int payloadSize() {
+      return payload.remaining();
+    }
+
+    /** A read-only, little-endian view of the payload, positioned at its start. */
+    @Override
+    public ByteBuffer payload() {
+      return view(payload);
+    }
+
+    /**
+     * Decodes the payload after verifying it.
+     *
+     * @throws MalformedDataException if the payload is not a valid {@code FileHeader}
+     */
+    public FileHeader fileHeader() {
+      return Providers.get().decodeFileHeader(view(payload), offset);
+    }
+  }
+
+  /**
+   * A CHECKPOINT message: the joiner configuration for the REGULAR messages after it.
+   *
+   * @param offset the offset of the type field
+   * @param payload the payload bytes
+   */
+  record Checkpoint(long offset, ByteBuffer payload) implements Message {
+    /** Keeps a read-only view of the payload. */
+    public Checkpoint {
+      payload = readOnly(payload);
+    }
+
+    @Override
+    public MessageType type() {
+      return MessageType.CHECKPOINT;
+    }
+
+    @Override
+    public int payloadSize() {
+      return payload.remaining();
+    }
+
+    /** A read-only, little-endian view of the payload, positioned at its start. */
+    @Override
+    public ByteBuffer payload() {
+      return view(payload);
+    }
+
+    /**
+     * Decodes the payload after verifying it. Absent fields take their schema defaults (SPEC §3.2); codes outside the
+     * schema's range become the enums' {@code UNRECOGNIZED}.
+     *
+     * @throws MalformedDataException if the payload is not a valid {@code CheckpointInfo}
+     */
+    public CheckpointInfo checkpointInfo() {
+      return Providers.get().decodeCheckpointInfo(view(payload), offset);
+    }
+  }
+
+  /**
+   * A REGULAR message: a {@code JoinedPayload} flatbuffer holding joined events.
+   *
+   * @param offset the offset of the type field
+   * @param payload the payload bytes
+   */
+  record Regular(long offset, ByteBuffer payload) implements Message {
+    /** Keeps a read-only view of the payload. */
+    public Regular {
+      payload = readOnly(payload);
+    }
+
+    @Override
+    public MessageType type() {
+      return MessageType.REGULAR;
+    }
+
+    @Override
+    public int payloadSize() {
+      return payload.remaining();
+    }
+
+    /** A read-only, little-endian view of the payload, positioned at its start. */
+    @Override
+    public ByteBuffer payload() {
+      return view(payload);
+    }
+  }
+
+  /**
+   * An EOF message. Reading stops after its type field.
+   *
+   * @param offset the offset of the type field
+   * @param sizeField the 4 bytes after the type as an unsigned 32-bit value if the input has them, else 0; not part
+   *     of the log (joiners write zeros there)
+   */
+  record Eof(long offset, long sizeField) implements Message {
+    @Override
+    public MessageType type() {
+      return MessageType.EOF;
+    }
+
+    @Override
+    public long encodedLength() {
+      return 4;
+    }
+  }
+
+  /**
+   * A message of an unknown type, returned only with {@link ReadFeature#INCLUDE_UNKNOWN_MESSAGES}.
+   *
+   * @param offset the offset of the type field
+   * @param typeCode the type value
+   * @param payload the payload bytes
+   */
+  record Unknown(long offset, int typeCode, ByteBuffer payload) implements Message {
+    /** Keeps a read-only view of the payload. */
+    public Unknown {
+      payload = readOnly(payload);
+    }
+
+    @Override
+    public MessageType type() {
+      return MessageType.UNKNOWN;
+    }
+
+    @Override
+    public int payloadSize() {
+      return payload.remaining();
+    }
+
+    /** A read-only, little-endian view of the payload, positioned at its start. */
+    @Override
+    public ByteBuffer payload() {
+      return view(payload);
+    }
+  }
+
+  private static ByteBuffer readOnly(ByteBuffer payload) {
+    Objects.requireNonNull(payload, "payload");
+    return payload.slice().asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  private static ByteBuffer view(ByteBuffer payload) {
+    return payload.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+  }
+}

@@ -1,0 +1,73 @@
+package io.github.vwbinlog;
+
+/**
+ * The problem type a checkpoint configures: which interactions the joiner accepts (SPEC §4.3).
+ *
+ * <pre>{@code
+ * ProblemType.parse("slates") == ProblemType.SLATES
+ * ProblemType.SLATES.matches(PayloadType.SLATES)   // true: "SLATES" and "Slates" compare case-insensitively
+ * }</pre>
+ */
+public enum ProblemType {
+  /** Matches no interaction; what a checkpoint without a problem type sets. */
+  UNKNOWN(0, "UNKNOWN"),
+  /** Contextual bandits. */
+  CB(1, "CB"),
+  /** Conditional contextual bandits. */
+  CCB(2, "CCB"),
+  /** Slates. */
+  SLATES(3, "SLATES"),
+  /** Continuous actions. */
+  CA(4, "CA"),
+  /** Multistep episodes, read by the multistep joiner. */
+  MULTISTEP(5, "MULTISTEP"),
+  /** A code outside the schema's range: it matches only unrecognized payload types, which are not supported. */
+  UNRECOGNIZED(-1, "");
+
+  private final int code;
+  private final String schemaName;
+
+  ProblemType(int code, String schemaName) {
+    this.code = code;
+    this.schemaName = schemaName;
+  }
+
+  /** The {@code ProblemType} value as stored; -1 for {@link #UNRECOGNIZED}. */
+  public int code() {
+    return code;
+  }
+
+  /** The schema's identifier ({@code "SLATES"}...), empty for {@link #UNRECOGNIZED}. */
+  public String schemaName() {
+    return schemaName;
+  }
+
+  /** The constant for a stored code; {@link #UNRECOGNIZED} when out of range. */
+  public static ProblemType of(int code) {
+    ProblemType[] all = values();
+    return code >= 0 && code < all.length - 1 ? all[code] : UNRECOGNIZED;
+  }
+
+  /**
+   * Whether an interaction of this payload type is of this problem type: VW compares the two schema names
+   * case-insensitively, so {@code UNKNOWN} matches nothing and two unrecognized codes match each other.
+   */
+  public boolean matches(PayloadType payloadType) {
+    return schemaName.equalsIgnoreCase(payloadType.schemaName());
+  }
+
+  /**
+   * Parses a command-line value as VW's {@code --problem_type} does: {@code cb}, {@code ccb}, {@code slates} or
+   * {@code ca}, ASCII case-insensitively ({@code multistep} and {@code unknown} are not accepted).
+   *
+   * @throws IllegalArgumentException for any other value
+   */
+  public static ProblemType parse(String value) {
+    for (ProblemType t : new ProblemType[] {CB, CCB, SLATES, CA}) {
+      if (t.schemaName.equalsIgnoreCase(value)) {
+        return t;
+      }
+    }
+    throw new IllegalArgumentException("Invalid problem type '" + value + "': expected cb, ccb, slates or ca");
+  }
+}

@@ -1,0 +1,65 @@
+package io.github.vwbinlog;
+
+/**
+ * How the outcomes of a joined event become one reward (SPEC §6.2). All arithmetic is binary32, exactly as VW does.
+ *
+ * <pre>{@code
+ * RewardFunction.parse("median") == RewardFunction.MEDIAN
+ * }</pre>
+ */
+public enum RewardFunction {
+  /** The value of the earliest outcome (whole seconds; ties go to the first in list order). */
+  EARLIEST(0, "Earliest"),
+  /** The mean of the values. */
+  AVERAGE(1, "Average"),
+  /** The median; the mean of the two middle values for an even count. */
+  MEDIAN(2, "Median"),
+  /** The sum of the values. */
+  SUM(3, "Sum"),
+  /** The smallest value; values at or above {@code Float.MAX_VALUE} count as none (VW's sentinel). */
+  MIN(4, "Min"),
+  /** The largest value above {@code Float.MIN_NORMAL}; anything else gives the default reward (VW's sentinel). */
+  MAX(5, "Max"),
+  /** A code outside the schema's range, as a corrupt checkpoint may hold. The joiner then keeps its reward function. */
+  UNRECOGNIZED(-1, "");
+
+  private final int code;
+  private final String schemaName;
+
+  RewardFunction(int code, String schemaName) {
+    this.code = code;
+    this.schemaName = schemaName;
+  }
+
+  /** The {@code RewardFunctionType} value stored in a checkpoint; -1 for {@link #UNRECOGNIZED}. */
+  public int code() {
+    return code;
+  }
+
+  /** The schema's identifier ({@code "Earliest"}...), empty for {@link #UNRECOGNIZED}. */
+  public String schemaName() {
+    return schemaName;
+  }
+
+  /** The constant for a stored code; {@link #UNRECOGNIZED} when out of range. */
+  public static RewardFunction of(int code) {
+    RewardFunction[] all = values();
+    return code >= 0 && code < all.length - 1 ? all[code] : UNRECOGNIZED;
+  }
+
+  /**
+   * Parses a command-line value the way VW's {@code --reward_function} does: {@code earliest}, {@code average},
+   * {@code median}, {@code sum}, {@code min} or {@code max}, ASCII case-insensitively.
+   *
+   * @throws IllegalArgumentException for any other value
+   */
+  public static RewardFunction parse(String value) {
+    for (RewardFunction f : values()) {
+      if (f != UNRECOGNIZED && f.schemaName.equalsIgnoreCase(value)) {
+        return f;
+      }
+    }
+    throw new IllegalArgumentException("Invalid reward function '" + value
+        + "': expected earliest, average, median, sum, min or max");
+  }
+}

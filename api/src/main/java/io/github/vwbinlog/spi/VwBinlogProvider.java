@@ -1,0 +1,32 @@
+package io.github.vwbinlog.spi;
+
+import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.FileHeader;
+import io.github.vwbinlog.ReadOptions;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.file.Path;
+
+/**
+ * Internal: how the public API reaches its implementation in vw-binlog core. Not exported except to core; not for
+ * applications.
+ */
+public interface VwBinlogProvider {
+
+  /** Opens a memory-mapped reader over a file. */
+  BinaryLogReader openReader(Path file, ReadOptions options) throws IOException;
+
+  /** Opens a reader over a buffer, in place. */
+  BinaryLogReader openReader(ByteBuffer buffer, ReadOptions options);
+
+  /** Opens a sequential reader over a channel. */
+  BinaryLogReader openReader(ReadableByteChannel channel, ReadOptions options);
+
+  /** Verifies and decodes a HEADER payload. */
+  FileHeader decodeFileHeader(ByteBuffer payload, long offset);
+
+  /** Verifies and decodes a CHECKPOINT payload. */
+  CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset);
+}

@@ -1,0 +1,41 @@
+package io.github.vwbinlog.core.framing;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Sequential access to the bytes of a log, whatever holds them: a mapped file, a buffer, or a channel. The framer asks
+ * for the few bytes of a field with {@link #fill(int)} and reads them with {@link #getInt()}, takes payloads with
+ * {@link #payload(int)}, and skips padding and unread payloads with {@link #skip(long)}. Never allocates in
+ * proportion to a size it was told, only to bytes that exist.
+ */
+public abstract class ByteSource implements Closeable {
+
+  /** The offset of the next unread byte. */
+  public abstract long position();
+
+  /** The total size of the input, or -1 if unknown (a stream). */
+  public abstract long size();
+
+  /**
+   * Makes up to {@code n} bytes from the position readable without advancing, and returns how many are: {@code n},
+   * or fewer only at the end of the input. {@code n} is at most 8 here.
+   */
+  public abstract int fill(int n) throws IOException;
+
+  /** Reads a little-endian 32-bit value and advances by 4; valid only after {@code fill(4) == 4}. */
+  public abstract int getInt();
+
+  /**
+   * Reads a payload of {@code n} bytes and advances past it. The buffer is read-only and little-endian; it holds fewer
+   * than {@code n} bytes only when the input ended (the position is then at the end).
+   */
+  public abstract ByteBuffer payload(int n) throws IOException;
+
+  /** Skips up to {@code n} bytes and returns how many were skipped: fewer only at the end of the input. */
+  public abstract long skip(long n) throws IOException;
+
+  @Override
+  public void close() throws IOException {}
+}

@@ -1,0 +1,109 @@
+package io.github.vwbinlog.core.framing;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ReadableByteChannel;
+
+/**
+ * A {@link ByteSource} over a stream, read strictly forward. Fields are read through a small buffer; each payload is
+ * read into a buffer of its own (so a returned payload stays valid), grown as bytes arrive rather than allocated at
+ * the declared size, so a false size claim costs nothing. Memory is bounded by the largest message.
+ */
+final class ChannelSource extends ByteSource {
+  private static final int FIELD_BUFFER = 64 * 1024;
+  private static final int FIRST_CHUNK = 64 * 1024;
+
+  private final ReadableByteChannel channel;
+  private final ByteBuffer fields = ByteBuffer.allocate(FIELD_BUFFER).order(ByteOrder.LITTLE_ENDIAN).limit(0);
+  private long position;
+  private boolean ended;
+
+  ChannelSource(ReadableByteChannel channel) {
+    this.channel = channel;
+  }
+
+  @Override
+  public long position() {
+    return position;
+  }
+
+  @Override
+  public long size() {
+    return -1;
+  }
+
+  @Override
+  public int fill(int n) throws IOException {
+    if (fields.remaining() < n && !ended) {
+      fields.compact();
+      while (fields.position() < n && !ended) {
+        if (channel.read(fields) < 0) {
+          ended = true;
+        }
+      }
+      fields.flip();
+    }
+    return Math.min(n, fields.remaining());
+  }
+
+  @Override
+  public int getInt() {
+    position += 4;
+    return fields.getInt();
+  }
+
+  @Override
+  public ByteBuffer payload(int n) throws IOException {
+    ByteBuffer out = ByteBuffer.allocate(Math.min(n, FIRST_CHUNK));
+    int buffered = Math.min(n, fields.remaining());
+    out.put(fields.slice(fields.position(), buffered));
+    fields.position(fields.position() + buffered);
+    while (out.position() < n && !ended) {
+      if (!out.hasRemaining()) {
+        out = grow(out, n);
+      }
+      if (channel.read(out) < 0) {
+        ended = true;
+      }
+    }
+    position += out.position();
+    out.flip();
+    return out.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  private static ByteBuffer grow(ByteBuffer full, int n) {
+    int capacity = (int) Math.min(n, Math.max(2L * full.capacity(), FIRST_CHUNK));
+    ByteBuffer bigger = ByteBuffer.allocate(capacity);
+    full.flip();
+    return bigger.put(full);
+  }
+
+  @Override
+  public long skip(long n) throws IOException {
+    long skipped = 0;
+    while (skipped < n) {
+      if (!fields.hasRemaining()) {
+        if (ended) {
+          break;
+        }
+        fields.clear();
+        if (channel.read(fields) < 0) {
+          ended = true;
+        }
+        fields.flip();
+        continue;
+      }
+      int step = (int) Math.min(n - skipped, fields.remaining());
+      fields.position(fields.position() + step);
+      skipped += step;
+    }
+    position += skipped;
+    return skipped;
+  }
+
+  @Override
+  public void close() throws IOException {
+    channel.close();
+  }
+}

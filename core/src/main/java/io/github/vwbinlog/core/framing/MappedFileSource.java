@@ -1,0 +1,91 @@
+package io.github.vwbinlog.core.framing;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+
+/**
+ * A {@link ByteSource} over a memory-mapped file of any size. It maps a window of the file at a time and moves the
+ * window forward when a field or payload would cross its end, so every payload is one slice of one mapping (a message
+ * is never split). Payload slices keep their mapping alive after the window moves on.
+ */
+final class MappedFileSource extends ByteSource {
+  private final FileChannel channel;
+  private final long fileSize;
+  private final long windowSize;
+  private MappedByteBuffer window;
+  private long windowStart;
+  private long position;
+
+  MappedFileSource(FileChannel channel, long windowSize) throws IOException {
+    this.channel = channel;
+    this.fileSize = channel.size();
+    this.windowSize = windowSize;
+    map(0, (int) Math.min(windowSize, fileSize));
+  }
+
+  private void map(long start, int length) throws IOException {
+    window = channel.map(FileChannel.MapMode.READ_ONLY, start, length);
+    window.order(ByteOrder.LITTLE_ENDIAN);
+    windowStart = start;
+  }
+
+  /** Makes {@code [position, position + n)} lie in the window, as far as the file has those bytes. */
+  private void cover(long n) throws IOException {
+    long end = Math.min(position + n, fileSize);
+    if (end > windowStart + window.capacity()) {
+      long length = Math.min(Math.max(windowSize, end - position), fileSize - position);
+      map(position, (int) Math.min(length, Integer.MAX_VALUE));
+    }
+  }
+
+  private int index() {
+    return (int) (position - windowStart);
+  }
+
+  @Override
+  public long position() {
+    return position;
+  }
+
+  @Override
+  public long size() {
+    return fileSize;
+  }
+
+  @Override
+  public int fill(int n) throws IOException {
+    cover(n);
+    return (int) Math.min(n, fileSize - position);
+  }
+
+  @Override
+  public int getInt() {
+    int value = window.getInt(index());
+    position += 4;
+    return value;
+  }
+
+  @Override
+  public ByteBuffer payload(int n) throws IOException {
+    cover(n);
+    int length = (int) Math.min(n, fileSize - position);
+    ByteBuffer slice = window.slice(index(), length).asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    position += length;
+    return slice;
+  }
+
+  @Override
+  public long skip(long n) {
+    long length = Math.min(n, fileSize - position);
+    position += length;
+    return length;
+  }
+
+  @Override
+  public void close() throws IOException {
+    channel.close();
+  }
+}

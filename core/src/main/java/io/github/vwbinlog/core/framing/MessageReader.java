@@ -1,0 +1,151 @@
+package io.github.vwbinlog.core.framing;
+
+import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogIOException;
+import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Message;
+import io.github.vwbinlog.ReadFeature;
+import io.github.vwbinlog.ReadOptions;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The {@link BinaryLogReader} implementation: a {@link FrameCursor} turned into an iterator of {@link Message}
+ * records. With {@link ReadFeature#LENIENT} a framing problem is reported and ends the iteration.
+ */
+public final class MessageReader implements BinaryLogReader {
+  private final ByteSource source;
+  private final ReadOptions options;
+  private final FrameCursor cursor;
+  private final boolean lenient;
+  private boolean iterated;
+
+  private MessageReader(ByteSource source, ReadOptions options) {
+    this.source = source;
+    this.options = options;
+    this.lenient = options.isEnabled(ReadFeature.LENIENT);
+    this.cursor = new FrameCursor(source, options.limits(),
+        options.isEnabled(ReadFeature.INCLUDE_UNKNOWN_MESSAGES), options.listener());
+  }
+
+  /** Opens a file: mapped whole, or through a moving window when it is larger than the window size. */
+  public static MessageReader open(Path file, ReadOptions options) throws IOException {
+    FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+    try {
+      return new MessageReader(new MappedFileSource(channel, options.mapWindowSize()), options);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** Reads a buffer in place. */
+  public static MessageReader of(ByteBuffer buffer, ReadOptions options) {
+    return new MessageReader(new BufferSource(buffer, 0), options);
+  }
+
+  /** Reads a channel sequentially. */
+  public static MessageReader of(ReadableByteChannel channel, ReadOptions options) {
+    return new MessageReader(new ChannelSource(channel), options);
+  }
+
+  /** The cursor beneath this reader, for callers that want one message at a time without records. */
+  public FrameCursor cursor() {
+    return cursor;
+  }
+
+  /**
+   * Advances the cursor, applying the lenient policy.
+   *
+   * @return false at the end of the log, or after a problem was reported in lenient mode
+   */
+  public boolean advance() {
+    try {
+      return cursor.next();
+    } catch (BinaryLogException e) {
+      if (!lenient) {
+        throw e;
+      }
+      options.listener().report(e.toDiagnostic());
+      return false;
+    }
+  }
+
+  /** The current message of the cursor as a record. */
+  public Message current() {
+    long offset = cursor.offset();
+    switch (cursor.type()) {
+      case FILEMAGIC: return new Message.FileMagic(offset, cursor.value());
+      case HEADER: return new Message.Header(offset, cursor.payload());
+      case CHECKPOINT: return new Message.Checkpoint(offset, cursor.payload());
+      case REGULAR: return new Message.Regular(offset, cursor.payload());
+      case EOF: return new Message.Eof(offset, cursor.value());
+      default: return new Message.Unknown(offset, cursor.typeCode(), cursor.payload());
+    }
+  }
+
+  @Override
+  public Iterator<Message> iterator() {
+    if (iterated) {
+      throw new IllegalStateException("a BinaryLogReader can be iterated only once");
+    }
+    iterated = true;
+    return new Iterator<>() {
+      private @Nullable Message next;
+      private boolean done;
+
+      @Override
+      public boolean hasNext() {
+        if (next == null && !done) {
+          if (advance()) {
+            next = current();
+          } else {
+            done = true;
+          }
+        }
+        return next != null;
+      }
+
+      @Override
+      public Message next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        Message m = next;
+        next = null;
+        return m;
+      }
+    };
+  }
+
+  @Override
+  public ReadOptions options() {
+    return options;
+  }
+
+  @Override
+  public long position() {
+    return source.position();
+  }
+
+  @Override
+  public long size() {
+    return source.size();
+  }
+
+  @Override
+  public void close() {
+    try {
+      source.close();
+    } catch (IOException e) {
+      throw new BinaryLogIOException(source.position(), "closing the input", e);
+    }
+  }
+}
