@@ -6,6 +6,7 @@ module io.github.vwbinlog.api {
 
   exports io.github.vwbinlog;
   exports io.github.vwbinlog.event;
+  exports io.github.vwbinlog.join;
   exports io.github.vwbinlog.spi to io.github.vwbinlog.core;
 
   uses io.github.vwbinlog.spi.VwBinlogProvider;

@@ -3,7 +3,12 @@ package io.github.vwbinlog.spi;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
+import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.Joiner;
+import io.github.vwbinlog.join.RewardCalculator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
@@ -29,4 +34,13 @@ public interface VwBinlogProvider {
 
   /** Verifies and decodes a CHECKPOINT payload. */
   CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset);
+
+  /** A reward calculator for a configuration. */
+  RewardCalculator rewardCalculator(CheckpointInfo config, DiagnosticListener listener);
+
+  /** A joiner over a reader. */
+  Joiner joiner(BinaryLogReader reader, JoinOptions options);
+
+  /** A DSJSON converter. */
+  DsjsonConverter dsjsonConverter(JoinOptions options);
 }

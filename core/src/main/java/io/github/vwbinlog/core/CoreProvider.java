@@ -3,7 +3,12 @@ package io.github.vwbinlog.core;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
+import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.Joiner;
+import io.github.vwbinlog.join.RewardCalculator;
 import io.github.vwbinlog.core.framing.MessageReader;
 import io.github.vwbinlog.spi.VwBinlogProvider;
 import java.io.IOException;
@@ -40,5 +45,20 @@ public final class CoreProvider implements VwBinlogProvider {
   @Override
   public CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset) {
     throw new UnsupportedOperationException("wired when the verifier lands");
+  }
+
+  @Override
+  public RewardCalculator rewardCalculator(CheckpointInfo config, DiagnosticListener listener) {
+    throw new UnsupportedOperationException("not yet");
+  }
+
+  @Override
+  public Joiner joiner(BinaryLogReader reader, JoinOptions options) {
+    throw new UnsupportedOperationException("not yet");
+  }
+
+  @Override
+  public DsjsonConverter dsjsonConverter(JoinOptions options) {
+    throw new UnsupportedOperationException("not yet");
   }
 }

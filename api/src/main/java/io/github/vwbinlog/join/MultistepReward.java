@@ -1,0 +1,43 @@
+package io.github.vwbinlog.join;
+
+/**
+ * How the multistep joiner turns the per-step rewards of a batch into the rewards it emits (SPEC §7.3).
+ *
+ * <pre>{@code
+ * MultistepReward.parse("suffix_sum") == MultistepReward.SUFFIX_SUM
+ * }</pre>
+ */
+public enum MultistepReward {
+  /** Each step keeps its own reward. */
+  IDENTITY("identity"),
+  /** Each step gets the sum of its reward and all later rewards of the batch. */
+  SUFFIX_SUM("suffix_sum"),
+  /** Each step gets the mean of its reward and all later rewards of the batch (the default). */
+  SUFFIX_MEAN("suffix_mean");
+
+  private final String cliName;
+
+  MultistepReward(String cliName) {
+    this.cliName = cliName;
+  }
+
+  /** The command-line name, as VW's {@code --multistep_reward} takes it. */
+  public String cliName() {
+    return cliName;
+  }
+
+  /**
+   * Parses {@code identity}, {@code suffix_sum} or {@code suffix_mean}, ASCII case-insensitively.
+   *
+   * @throws IllegalArgumentException for any other value
+   */
+  public static MultistepReward parse(String value) {
+    for (MultistepReward r : values()) {
+      if (r.cliName.equalsIgnoreCase(value)) {
+        return r;
+      }
+    }
+    throw new IllegalArgumentException("Invalid multistep reward '" + value
+        + "': expected identity, suffix_sum or suffix_mean");
+  }
+}
