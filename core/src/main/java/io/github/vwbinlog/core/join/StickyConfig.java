@@ -1,0 +1,95 @@
+package io.github.vwbinlog.core.join;
+
+import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.LearningMode;
+import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.RewardFunction;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.MultistepReward;
+
+/**
+ * The joiner's settings (SPEC §3.1): each has a value and a sticky flag. Checkpoints set every field non-sticky;
+ * command-line overrides set theirs sticky, once, before any input, and nothing changes a sticky value afterwards.
+ * The joiner is ready once a problem type was set.
+ */
+final class StickyConfig {
+  private RewardFunction rewardFunction = RewardFunction.EARLIEST;
+  private float defaultReward;
+  private LearningMode learningMode = LearningMode.ONLINE;
+  private ProblemType problemType = ProblemType.UNKNOWN;
+  private boolean problemTypeSet;
+  private boolean useClientTime;
+  private MultistepReward multistepReward = MultistepReward.SUFFIX_MEAN;
+
+  private final boolean stickyRewardFunction;
+  private final boolean stickyDefaultReward;
+  private final boolean stickyLearningMode;
+  private final boolean stickyProblemType;
+  private final boolean stickyUseClientTime;
+
+  /** The initial settings with the sticky overrides of {@code options} applied (SPEC §3.3). */
+  StickyConfig(JoinOptions options) {
+    Float reward = options.defaultReward();
+    stickyDefaultReward = reward != null;
+    if (reward != null) {
+      defaultReward = reward;
+    }
+    ProblemType type = options.problemType();
+    stickyProblemType = type != null;
+    if (type != null) {
+      problemType = type;
+      problemTypeSet = true;
+    }
+    stickyUseClientTime = options.useClientTime();
+    useClientTime = options.useClientTime();
+    LearningMode mode = options.learningMode();
+    stickyLearningMode = mode != null;
+    if (mode != null) {
+      learningMode = mode;
+    }
+    RewardFunction function = options.rewardFunction();
+    stickyRewardFunction = function != null;
+    if (function != null) {
+      rewardFunction = function;
+    }
+    MultistepReward multistep = options.multistepReward();
+    if (multistep != null) {
+      multistepReward = multistep;
+    }
+  }
+
+  /** Applies a CHECKPOINT: every non-sticky field; an unrecognized reward function leaves it unchanged (§3.2). */
+  void apply(CheckpointInfo checkpoint) {
+    if (!stickyRewardFunction && checkpoint.rewardFunction() != RewardFunction.UNRECOGNIZED) {
+      rewardFunction = checkpoint.rewardFunction();
+    }
+    if (!stickyDefaultReward) {
+      defaultReward = checkpoint.defaultReward();
+    }
+    if (!stickyLearningMode) {
+      learningMode = checkpoint.learningMode();
+    }
+    if (!stickyProblemType) {
+      problemType = checkpoint.problemType();
+      problemTypeSet = true;
+    }
+    if (!stickyUseClientTime) {
+      useClientTime = checkpoint.useClientTime();
+    }
+  }
+
+  /** Whether REGULAR messages are processed: a problem type was set, by a checkpoint or an override. */
+  boolean ready() {
+    return problemTypeSet;
+  }
+
+  /** The settings in force. */
+  CheckpointInfo effective() {
+    return new CheckpointInfo(rewardFunction, defaultReward, learningMode, problemType, useClientTime);
+  }
+
+  /** The multistep reward in force. */
+  MultistepReward multistepReward() {
+    return multistepReward;
+  }
+}
