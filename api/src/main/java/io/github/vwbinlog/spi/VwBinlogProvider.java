@@ -1,12 +1,14 @@
 package io.github.vwbinlog.spi;
 
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.ReadOptions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 
 /**
@@ -29,4 +31,10 @@ public interface VwBinlogProvider {
 
   /** Verifies and decodes a CHECKPOINT payload. */
   CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset);
+
+  /** Opens a writer that creates or truncates a file. */
+  BinaryLogWriter openWriter(Path file) throws IOException;
+
+  /** Opens a writer over a channel; closing the writer closes the channel. */
+  BinaryLogWriter openWriter(WritableByteChannel channel);
 }

@@ -1,14 +1,17 @@
 package io.github.vwbinlog.core;
 
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.framing.MessageReader;
+import io.github.vwbinlog.core.write.LogWriter;
 import io.github.vwbinlog.spi.VwBinlogProvider;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 
 /** Binds the public API to this implementation; found by {@link java.util.ServiceLoader}. */
@@ -40,5 +43,15 @@ public final class CoreProvider implements VwBinlogProvider {
   @Override
   public CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset) {
     throw new UnsupportedOperationException("wired when the verifier lands");
+  }
+
+  @Override
+  public BinaryLogWriter openWriter(Path file) throws IOException {
+    return LogWriter.open(file);
+  }
+
+  @Override
+  public BinaryLogWriter openWriter(WritableByteChannel channel) {
+    return LogWriter.of(channel);
   }
 }
