@@ -1,6 +1,7 @@
 package io.github.vwbinlog.spi;
 
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.DiagnosticListener;
@@ -12,6 +13,7 @@ import io.github.vwbinlog.join.RewardCalculator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 
 /**
@@ -43,4 +45,10 @@ public interface VwBinlogProvider {
 
   /** A DSJSON converter. */
   DsjsonConverter dsjsonConverter(JoinOptions options);
+
+  /** Opens a writer that creates or truncates a file. */
+  BinaryLogWriter openWriter(Path file) throws IOException;
+
+  /** Opens a writer over a channel; closing the writer closes the channel. */
+  BinaryLogWriter openWriter(WritableByteChannel channel);
 }

@@ -1,6 +1,7 @@
 package io.github.vwbinlog.core;
 
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.DiagnosticListener;
@@ -10,10 +11,12 @@ import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.RewardCalculator;
 import io.github.vwbinlog.core.framing.MessageReader;
+import io.github.vwbinlog.core.write.LogWriter;
 import io.github.vwbinlog.spi.VwBinlogProvider;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 
 /** Binds the public API to this implementation; found by {@link java.util.ServiceLoader}. */
@@ -60,5 +63,13 @@ public final class CoreProvider implements VwBinlogProvider {
   @Override
   public DsjsonConverter dsjsonConverter(JoinOptions options) {
     throw new UnsupportedOperationException("not yet");
+
+  public BinaryLogWriter openWriter(Path file) throws IOException {
+    return LogWriter.open(file);
+  }
+
+  @Override
+  public BinaryLogWriter openWriter(WritableByteChannel channel) {
+    return LogWriter.of(channel);
   }
 }
