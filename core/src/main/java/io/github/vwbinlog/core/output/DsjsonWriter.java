@@ -1,0 +1,564 @@
+package io.github.vwbinlog.core.output;
+
+import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.PayloadType;
+import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.core.event.JsonSyntax;
+import io.github.vwbinlog.event.CaEvent;
+import io.github.vwbinlog.event.CbEvent;
+import io.github.vwbinlog.event.EventPayload;
+import io.github.vwbinlog.event.JoinedEvent;
+import io.github.vwbinlog.event.Metadata;
+import io.github.vwbinlog.event.MultiSlotEvent;
+import io.github.vwbinlog.event.MultiStepEvent;
+import io.github.vwbinlog.event.OutcomeEvent;
+import io.github.vwbinlog.event.SlotEvent;
+import io.github.vwbinlog.join.JoinResult;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Writes the DSJSON line of one joined event, byte for byte as VW's {@code --binary_to_json} writes it (SPEC §8.2 to
+ * §8.4), and refuses lines that would not be valid JSON (SPEC §0 item 3, §11 item 17).
+ *
+ * <p>The line is built in a scratch buffer owned by the writer and copied to the caller's buffer only when it is
+ * complete and valid, so a refused event leaves {@code out} exactly as it was. After the scratch buffer has grown to
+ * the longest line, a line allocates only the context view its event record hands out and the context's syntax
+ * check, plus the time's text when it differs from the previous line's. Reusable; not thread-safe.
+ *
+ * <pre>{@code
+ * DsjsonWriter writer = new DsjsonWriter();
+ * JsonBytes line = new JsonBytes();
+ * DsjsonWriter.Rejection rejection = writer.write(result, line);
+ * if (rejection == null) {
+ *   line.writeTo(out);                                 // one line, with its final '\n'
+ * } else {
+ *   listener.report(rejection.toDiagnostic(offset));   // counted, nothing written
+ * }
+ * line.reset();
+ * }</pre>
+ */
+public final class DsjsonWriter {
+
+  /**
+   * Why a joined event got no line: {@link DiagnosticReason#NON_FINITE_NUMBER},
+   * {@link DiagnosticReason#INVALID_CONTEXT} or {@link DiagnosticReason#EMPTY_ACTIONS}.
+   *
+   * <pre>{@code
+   * Rejection r = writer.write(result, line);   // e.g. NON_FINITE_NUMBER, "o[0].v (outcome value) is NaN"
+   * }</pre>
+   *
+   * @param reason the diagnostic reason
+   * @param eventId the event id of the joined event (for a multistep step, its episode id; the message names the step)
+   * @param message which field is wrong and how
+   */
+  public record Rejection(DiagnosticReason reason, String eventId, String message) {
+    /** Checks for nulls. */
+    public Rejection {
+      Objects.requireNonNull(reason, "reason");
+      Objects.requireNonNull(eventId, "eventId");
+      Objects.requireNonNull(message, "message");
+    }
+
+    /**
+     * The diagnostic to report for this rejection.
+     *
+     * <pre>{@code
+     * listener.report(rejection.toDiagnostic(messageOffset));
+     * }</pre>
+     *
+     * @param offset the byte offset of the message the joined event came from, or -1
+     * @return a diagnostic with this reason, event id and message
+     */
+    public Diagnostic toDiagnostic(long offset) {
+      return new Diagnostic(reason, offset, eventId, message);
+    }
+  }
+
+  // Fragments of the line, punctuation included, in the order SPEC §8.4 gives per type.
+  private static final byte[] CB_LABEL_COST = ascii("{\"_label_cost\":");
+  private static final byte[] CB_LABEL_PROBABILITY = ascii(",\"_label_probability\":");
+  private static final byte[] CB_LABEL_ACTION = ascii(",\"_label_Action\":");
+  private static final byte[] CB_LABEL_INDEX = ascii(",\"_labelIndex\":");
+  private static final byte[] SKIP_LEARN = ascii(",\"_skipLearn\":true");
+  private static final byte[] O_OPEN = ascii(",\"o\":[");
+  private static final byte[] TIMESTAMP = ascii(",\"Timestamp\":");
+  private static final byte[] FIRST_TIMESTAMP = ascii("{\"Timestamp\":");
+  private static final byte[] VERSION = ascii(",\"Version\":\"1\"");
+  private static final byte[] EVENT_ID = ascii(",\"EventId\":");
+  private static final byte[] A_OPEN = ascii(",\"a\":[");
+  private static final byte[] C = ascii(",\"c\":");
+  private static final byte[] P_OPEN = ascii(",\"p\":[");
+  private static final byte[] VW_STATE = ascii(",\"VWState\":{\"m\":");
+  private static final byte[] PDROP = ascii(",\"pdrop\":");
+  private static final byte[] ORIGINAL_LABEL_COST = ascii(",\"_original_label_cost\":");
+  private static final byte[] OUTCOME_V = ascii("{\"v\":");
+  private static final byte[] OUTCOME_EVENT_ID_FIRST = ascii("{\"EventId\":");
+  private static final byte[] OUTCOME_INDEX = ascii(",\"Index\":");
+  private static final byte[] OUTCOME_ACTION_TAKEN = ascii(",\"ActionTaken\":");
+  private static final byte[] SLOTS_OPEN = ascii(",\"_outcomes\":[");
+  private static final byte[] SLOT_LABEL_COST = ascii("{\"_label_cost\":");
+  private static final byte[] SLOT_ID = ascii(",\"_id\":");
+  private static final byte[] SLOT_A_OPEN = ascii(",\"_a\":[");
+  private static final byte[] SLATES_SLOT_A_OPEN = ascii("{\"_a\":[");
+  private static final byte[] SLOT_P_OPEN = ascii(",\"_p\":[");
+  private static final byte[] SLOT_O_OPEN = ascii(",\"_o\":[");
+  private static final byte[] BASELINE_OPEN = ascii(",\"_ba\":[");
+  private static final byte[] LABEL_COST = ascii(",\"_label_cost\":");
+  private static final byte[] CA_COST = ascii("{\"_label_ca\":{\"cost\":");
+  private static final byte[] CA_PDF_VALUE = ascii(",\"pdf_value\":");
+  private static final byte[] CA_ACTION = ascii(",\"action\":");
+  private static final byte[] LINE_END = ascii("}\n");
+
+  private static final long U32 = 0xFFFF_FFFFL;
+
+  /** The line being built; copied to the caller's buffer only when it is valid. */
+  private final JsonBytes line = new JsonBytes();
+
+  // The first problem met while building the line. The line is finished anyway and then discarded, which keeps the
+  // per-type methods free of early exits. A non-finite number is kept as parts (a String.format pattern, its indexes
+  // and the value) so that the success path builds no strings.
+  private @Nullable DiagnosticReason problem;
+  private @Nullable String problemText;
+  private String badField = "";
+  private int badI;
+  private int badJ;
+  private float badValue;
+
+  /** A view of the line's array, kept while the array is, for checking the context as written. */
+  private @Nullable ByteBuffer written;
+
+  // Events of one message share their time, so the formatted time is kept for the next line.
+  private boolean timeCached;
+  private long cachedSecond;
+  private byte[] cachedTime = new byte[0];
+
+  /**
+   * Creates a writer.
+   *
+   * <pre>{@code
+   * DsjsonWriter writer = new DsjsonWriter();
+   * }</pre>
+   */
+  public DsjsonWriter() {}
+
+  /**
+   * Appends the DSJSON line of a joined event, its final {@code '\n'} included, to {@code out}; or appends nothing and
+   * says why when the line would not be valid JSON: a NaN or infinite number among those written (rewards,
+   * probabilities, pdf value, action, pdrop, outcome values, label probability), a context that is empty, holds a NUL
+   * byte or is not exactly one JSON object (SPEC §0 item 3), or a CB or multistep decision without actions (SPEC §11
+   * item 5). When there are several problems, the first in line order is reported.
+   *
+   * <pre>{@code
+   * Rejection rejection = writer.write(result, line);
+   * if (rejection != null) { skipped.add(rejection.toDiagnostic(offset)); }
+   * }</pre>
+   *
+   * @param result a joined event of type CB, CCB, SLATES, CA or MULTI_STEP
+   * @param out the buffer to append to; unchanged when the event is rejected
+   * @return null when the line was appended, else why it was not
+   * @throws IllegalArgumentException if {@code result} is not a well-formed joined event: an interaction that is not a
+   *     decision, an outcome that is not an {@link OutcomeEvent}, or fewer CCB rewards than slots
+   */
+  public @Nullable Rejection write(JoinResult result, JsonBytes out) {
+    line.reset();
+    problem = null;
+    problemText = null;
+    EventPayload payload = result.interaction().event().payload();
+    String stepId = null;
+    if (payload instanceof CbEvent cb) {
+      cb(result, result.id(), cb.actionIds(), cb.probabilities(), cb.context(), cb.modelId());
+    } else if (payload instanceof MultiStepEvent step) {
+      // SPEC §7.4: a step is written as a CB line under its step id; its original reward is 0, hence -0.0.
+      stepId = step.eventId();
+      cb(result, step.eventId(), step.actionIds(), step.probabilities(), step.context(), step.modelId());
+    } else if (payload instanceof MultiSlotEvent slots) {
+      PayloadType type = result.payloadType();
+      if (type == PayloadType.CCB) {
+        ccb(result, slots);
+      } else if (type == PayloadType.SLATES) {
+        slates(result, slots);
+      } else {
+        throw new IllegalArgumentException("a MultiSlotEvent interaction of payload type " + type);
+      }
+    } else if (payload instanceof CaEvent ca) {
+      ca(result, ca);
+    } else {
+      throw new IllegalArgumentException("not a decision: " + payload.getClass().getSimpleName());
+    }
+    DiagnosticReason reason = problem;
+    if (reason != null) {
+      String text = problemText != null ? problemText : String.format(badField, badI, badJ) + " is " + badValue;
+      // A multistep line's event id is the step's, while diagnostics name the episode (the join key).
+      return new Rejection(reason, result.id(), (stepId == null ? "" : "step " + stepId + ": ") + text);
+    }
+    out.raw(line.array(), 0, line.length());
+    return null;
+  }
+
+  /** A CB line (SPEC §8.4), also used for multistep steps. */
+  private void cb(JoinResult r, String eventId, List<Long> actions, List<Float> probabilities,
+      ByteBuffer context, String modelId) {
+    if (actions.isEmpty()) {
+      problem(DiagnosticReason.EMPTY_ACTIONS, "the decision has no actions, so there is no _label_Action (SPEC §11 "
+          + "item 5)");
+      return;
+    }
+    Metadata meta = r.interaction().event().meta();
+    line.raw(CB_LABEL_COST);
+    number(-r.reward(), "_label_cost (final reward)");
+    line.raw(CB_LABEL_PROBABILITY);
+    // VW's converter multiplies by the pass probability in binary32, and writes 0.0 when there are no probabilities.
+    number(probabilities.isEmpty() ? 0f : probabilities.get(0) * meta.passProbability(),
+        "_label_probability (p[0] * pass probability)");
+    long chosen = actions.get(0) & U32;
+    line.raw(CB_LABEL_ACTION).uint(chosen);
+    // Unsigned 32-bit arithmetic: action 0 gives index 4294967295.
+    line.raw(CB_LABEL_INDEX).uint((chosen - 1) & U32);
+    if (!r.learnable()) {
+      line.raw(SKIP_LEARN);
+    }
+    line.raw(O_OPEN);
+    outcomes(r.outcomes());
+    line.ascii(']');
+    line.raw(TIMESTAMP);
+    timestamp(r.timestamp());
+    line.raw(VERSION);
+    line.raw(EVENT_ID).string(eventId);
+    line.raw(A_OPEN);
+    for (int i = 0; i < actions.size(); i++) {
+      if (i > 0) {
+        line.ascii(',');
+      }
+      line.uint(actions.get(i) & U32);
+    }
+    line.ascii(']');
+    line.raw(C);
+    context(context);
+    line.raw(P_OPEN);
+    for (int i = 0; i < probabilities.size(); i++) {
+      if (i > 0) {
+        line.ascii(',');
+      }
+      number(probabilities.get(i), "p[%d] (probability)", i, 0);
+    }
+    line.ascii(']');
+    modelAndPdrop(modelId, meta);
+    line.raw(ORIGINAL_LABEL_COST);
+    number(-r.originalReward(), "_original_label_cost (original reward)");
+    line.raw(LINE_END);
+  }
+
+  /** A CCB line (SPEC §8.4): per-slot costs and outcomes, no top-level label. */
+  private void ccb(JoinResult r, MultiSlotEvent decision) {
+    List<SlotEvent> slots = decision.slots();
+    List<Float> rewards = r.rewards();
+    List<Float> originals = r.originalRewards();
+    if (rewards.size() < slots.size() || originals.size() < slots.size()) {
+      // The reward calculator skips such events (SPEC §11 item 6); reaching here is a caller bug, not bad data.
+      throw new IllegalArgumentException("CCB event " + r.id() + " has " + slots.size() + " slots but "
+          + rewards.size() + " rewards and " + originals.size() + " original rewards");
+    }
+    ByteBuffer context = decision.context();
+    Metadata meta = r.interaction().event().meta();
+    line.raw(FIRST_TIMESTAMP);
+    timestamp(r.timestamp());
+    if (!r.learnable()) {
+      line.raw(SKIP_LEARN);
+    }
+    line.raw(VERSION);
+    topLevelEventId(meta.id());
+    line.raw(C);
+    context(context);
+    line.raw(SLOTS_OPEN);
+    List<List<JoinedEvent>> slotOutcomes = r.slotOutcomes();
+    for (int i = 0; i < slots.size(); i++) {
+      SlotEvent slot = slots.get(i);
+      if (i > 0) {
+        line.ascii(',');
+      }
+      line.raw(SLOT_LABEL_COST);
+      number(-rewards.get(i), "_outcomes[%d]._label_cost (final reward)", i, 0);
+      String slotId = slot.id();
+      line.raw(SLOT_ID).string(slotId != null ? slotId : meta.id());
+      line.raw(SLOT_A_OPEN);
+      slotActions(slot);
+      line.raw(SLOT_P_OPEN);
+      slotProbabilities(slot, i);
+      // VW writes "_o" only for slots that outcomes were mapped to; an empty list is the same as none.
+      if (i < slotOutcomes.size() && !slotOutcomes.get(i).isEmpty()) {
+        line.raw(SLOT_O_OPEN);
+        slotOutcomes(slotOutcomes.get(i), i);
+        line.ascii(']');
+      }
+      line.raw(ORIGINAL_LABEL_COST);
+      number(-originals.get(i), "_outcomes[%d]._original_label_cost (original reward)", i, 0);
+      line.ascii('}');
+    }
+    line.ascii(']');
+    List<Integer> baseline = decision.baselineActions();
+    if (!baseline.isEmpty()) {
+      line.raw(BASELINE_OPEN);
+      for (int i = 0; i < baseline.size(); i++) {
+        if (i > 0) {
+          line.ascii(',');
+        }
+        // Stored as int, written as unsigned: -1 becomes 4294967295.
+        line.uint(Integer.toUnsignedLong(baseline.get(i)));
+      }
+      line.ascii(']');
+    }
+    modelAndPdrop(decision.modelId(), meta);
+    line.raw(LINE_END);
+  }
+
+  /** A slates line (SPEC §8.4): one cost, all outcomes, actions and probabilities per slot, skip-learn last. */
+  private void slates(JoinResult r, MultiSlotEvent decision) {
+    ByteBuffer context = decision.context();
+    Metadata meta = r.interaction().event().meta();
+    line.raw(FIRST_TIMESTAMP);
+    timestamp(r.timestamp());
+    line.raw(VERSION);
+    topLevelEventId(meta.id());
+    line.raw(LABEL_COST);
+    number(-r.reward(), "_label_cost (final reward)");
+    line.raw(O_OPEN);
+    outcomes(r.outcomes());
+    line.ascii(']');
+    line.raw(SLOTS_OPEN);
+    List<SlotEvent> slots = decision.slots();
+    for (int i = 0; i < slots.size(); i++) {
+      if (i > 0) {
+        line.ascii(',');
+      }
+      line.raw(SLATES_SLOT_A_OPEN);
+      slotActions(slots.get(i));
+      line.raw(SLOT_P_OPEN);
+      slotProbabilities(slots.get(i), i);
+      line.ascii('}');
+    }
+    line.ascii(']');
+    line.raw(C);
+    context(context);
+    modelAndPdrop(decision.modelId(), meta);
+    if (!r.learnable()) {
+      line.raw(SKIP_LEARN);
+    }
+    line.raw(LINE_END);
+  }
+
+  /** A CA line (SPEC §8.4): the continuous-action label, no outcomes, skip-learn last. */
+  private void ca(JoinResult r, CaEvent decision) {
+    ByteBuffer context = decision.context();
+    Metadata meta = r.interaction().event().meta();
+    line.raw(CA_COST);
+    number(-r.reward(), "_label_ca.cost (final reward)");
+    line.raw(CA_PDF_VALUE);
+    number(decision.pdfValue(), "_label_ca.pdf_value");
+    line.raw(CA_ACTION);
+    number(decision.action(), "_label_ca.action");
+    line.ascii('}');
+    line.raw(TIMESTAMP);
+    timestamp(r.timestamp());
+    line.raw(VERSION);
+    // CA, like CB, always writes the id, with its full length.
+    line.raw(EVENT_ID).string(meta.id());
+    line.raw(C);
+    context(context);
+    modelAndPdrop(decision.modelId(), meta);
+    if (!r.learnable()) {
+      line.raw(SKIP_LEARN);
+    }
+    line.raw(LINE_END);
+  }
+
+  /** The entries of a CB or slates {@code "o"} array. */
+  private void outcomes(List<JoinedEvent> outcomes) {
+    for (int k = 0; k < outcomes.size(); k++) {
+      if (k > 0) {
+        line.ascii(',');
+      }
+      JoinedEvent je = outcomes.get(k);
+      OutcomeEvent o = outcome(je);
+      outcomeValueAndId(o, je.id(), "o[%d].v (outcome value)", k, 0);
+      line.raw(OUTCOME_ACTION_TAKEN).bool(o.actionTaken());
+      line.ascii('}');
+    }
+  }
+
+  /** The entries of a CCB slot's {@code "_o"} array: as in {@code "o"}, plus the outcome's index as a string. */
+  private void slotOutcomes(List<JoinedEvent> outcomes, int slot) {
+    for (int k = 0; k < outcomes.size(); k++) {
+      if (k > 0) {
+        line.ascii(',');
+      }
+      JoinedEvent je = outcomes.get(k);
+      OutcomeEvent o = outcome(je);
+      outcomeValueAndId(o, je.id(), "_outcomes[%d]._o[%d].v (outcome value)", slot, k);
+      line.raw(OUTCOME_INDEX);
+      String literal = o.literalIndex();
+      if (o.indexKind() == OutcomeEvent.Kind.LITERAL && literal != null) {
+        line.string(literal);
+      } else {
+        // VW writes std::to_string of the int index, a JSON string.
+        int index = o.numericIndex();
+        line.ascii('"');
+        if (index < 0) {
+          line.ascii('-');
+        }
+        line.uint(Math.abs((long) index));
+        line.ascii('"');
+      }
+      line.raw(OUTCOME_ACTION_TAKEN).bool(o.actionTaken());
+      line.ascii('}');
+    }
+  }
+
+  /** Opens an outcome entry with its value (unless it is an activation) and its event id. */
+  private void outcomeValueAndId(OutcomeEvent o, String id, String field, int i, int j) {
+    // Activations carry no "v"; literal and valueless outcomes print their value as 0.0 (SPEC §8.3).
+    if (!o.actionTaken()) {
+      line.raw(OUTCOME_V);
+      number(o.value(), field, i, j);
+      line.raw(EVENT_ID);
+    } else {
+      line.raw(OUTCOME_EVENT_ID_FIRST);
+    }
+    line.string(id);
+  }
+
+  private static OutcomeEvent outcome(JoinedEvent je) {
+    if (je.event().payload() instanceof OutcomeEvent o) {
+      return o;
+    }
+    throw new IllegalArgumentException("a joined outcome of event " + je.id() + " holds "
+        + je.event().payload().getClass().getSimpleName());
+  }
+
+  private void slotActions(SlotEvent slot) {
+    List<Long> actions = slot.actionIds();
+    for (int k = 0; k < actions.size(); k++) {
+      if (k > 0) {
+        line.ascii(',');
+      }
+      line.uint(actions.get(k) & U32);
+    }
+    line.ascii(']');
+  }
+
+  private void slotProbabilities(SlotEvent slot, int i) {
+    List<Float> probabilities = slot.probabilities();
+    for (int k = 0; k < probabilities.size(); k++) {
+      if (k > 0) {
+        line.ascii(',');
+      }
+      number(probabilities.get(k), "_outcomes[%d]._p[%d] (probability)", i, k);
+    }
+    line.ascii(']');
+  }
+
+  /** CCB and slates write the top-level id only when it is non-empty, and as a C string: cut at the first NUL. */
+  private void topLevelEventId(String id) {
+    if (!id.isEmpty()) {
+      line.raw(EVENT_ID).string(cutAtNul(id));
+    }
+  }
+
+  /** {@code "VWState":{"m":model}} with the model id cut at its first NUL (all types), then pdrop when not 0. */
+  private void modelAndPdrop(String modelId, Metadata meta) {
+    line.raw(VW_STATE).string(cutAtNul(modelId)).ascii('}');
+    float pdrop = meta.pdrop();
+    // -0.0 == 0.0, so a pass probability of 1 never writes pdrop; NaN != 0 and is caught by number().
+    if (pdrop != 0f) {
+      line.raw(PDROP);
+      number(pdrop, "pdrop (1 - pass probability)");
+    }
+  }
+
+  private void timestamp(TimeStamp t) {
+    long second = t.epochSecond();
+    if (!timeCached || second != cachedSecond) {
+      // format() depends on epochSecond() only; it is ASCII digits and punctuation, which need no escape.
+      cachedTime = ('"' + t.format() + '"').getBytes(StandardCharsets.US_ASCII);
+      cachedSecond = second;
+      timeCached = true;
+    }
+    line.raw(cachedTime);
+  }
+
+  /**
+   * The context as a raw value with every '\n' byte turned into a space, so that the line stays one line (SPEC §8.3).
+   * SPEC §0 item 3: VW would write an empty context as {@code "c":,}, cut the whole line at a NUL byte, and copy any
+   * other bytes verbatim, so what is written must be one JSON object. The check is on the bytes as written: the
+   * replacement can only make a context valid (a raw newline inside a JSON string), never invalid, and such a line is
+   * valid JSON identical to VW's.
+   */
+  private void context(ByteBuffer context) {
+    if (!context.hasRemaining()) {
+      problem(DiagnosticReason.INVALID_CONTEXT, "the context is empty");
+      return;
+    }
+    int start = line.length();
+    line.raw(context);
+    byte[] a = line.array();
+    int end = line.length();
+    for (int k = start; k < end; k++) {
+      if (a[k] == '\n') {
+        a[k] = ' ';
+      } else if (a[k] == 0 && problem == null) {
+        problem(DiagnosticReason.INVALID_CONTEXT, "the context holds a NUL byte at index " + (k - start));
+      }
+    }
+    if (written == null || written.array() != a) {
+      written = ByteBuffer.wrap(a);
+    }
+    written.clear().position(start).limit(end);
+    if (!JsonSyntax.isObject(written)) {
+      problem(DiagnosticReason.INVALID_CONTEXT, "the context is not one JSON object");
+    }
+  }
+
+  /** Records the first problem of the line. */
+  private void problem(DiagnosticReason reason, String text) {
+    if (problem == null) {
+      problem = reason;
+      problemText = text;
+    }
+  }
+
+  private void number(float v, String field) {
+    number(v, field, 0, 0);
+  }
+
+  /**
+   * Writes a finite number, or records a non-finite one, for which RapidJSON would write nothing and leave invalid JSON
+   * (SPEC §8.2, §11 item 17).
+   *
+   * @param field the field's DSJSON path as a {@link String#format} pattern of {@code i} and {@code j}
+   */
+  private void number(float v, String field, int i, int j) {
+    if (Float.isFinite(v)) {
+      line.number(v);
+    } else if (problem == null) {
+      problem = DiagnosticReason.NON_FINITE_NUMBER;
+      badField = field;
+      badI = i;
+      badJ = j;
+      badValue = v;
+    }
+  }
+
+  /** The text before the first NUL: what a C string of {@code s} holds. Allocates only when there is a NUL. */
+  private static String cutAtNul(String s) {
+    int nul = s.indexOf('\0');
+    return nul < 0 ? s : s.substring(0, nul);
+  }
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+}
