@@ -10,6 +10,7 @@ import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.RewardCalculator;
 import io.github.vwbinlog.core.framing.MessageReader;
+import io.github.vwbinlog.core.join.DefaultRewardCalculator;
 import io.github.vwbinlog.spi.VwBinlogProvider;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -49,7 +50,7 @@ public final class CoreProvider implements VwBinlogProvider {
 
   @Override
   public RewardCalculator rewardCalculator(CheckpointInfo config, DiagnosticListener listener) {
-    throw new UnsupportedOperationException("not yet");
+    return new DefaultRewardCalculator(config, listener);
   }
 
   @Override
