@@ -11,6 +11,12 @@ import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.RewardCalculator;
 import io.github.vwbinlog.core.framing.MessageReader;
+import io.github.vwbinlog.core.join.DefaultJoiner;
+import io.github.vwbinlog.core.join.DefaultRewardCalculator;
+import io.github.vwbinlog.core.output.DefaultDsjsonConverter;
+import io.github.vwbinlog.core.join.DefaultJoiner;
+import io.github.vwbinlog.core.join.DefaultRewardCalculator;
+import io.github.vwbinlog.core.output.DefaultDsjsonConverter;
 import io.github.vwbinlog.core.write.LogWriter;
 import io.github.vwbinlog.spi.VwBinlogProvider;
 import java.io.IOException;
@@ -52,18 +58,25 @@ public final class CoreProvider implements VwBinlogProvider {
 
   @Override
   public RewardCalculator rewardCalculator(CheckpointInfo config, DiagnosticListener listener) {
-    throw new UnsupportedOperationException("not yet");
+    return new DefaultRewardCalculator(config, listener);
+  }
+
+  @Override
+  public Joiner openJoiner(Path file, JoinOptions options) throws IOException {
+    return DefaultJoiner.open(file, options);
   }
 
   @Override
   public Joiner joiner(BinaryLogReader reader, JoinOptions options) {
-    throw new UnsupportedOperationException("not yet");
+    return new DefaultJoiner(reader, options);
   }
 
   @Override
   public DsjsonConverter dsjsonConverter(JoinOptions options) {
-    throw new UnsupportedOperationException("not yet");
+    return new DefaultDsjsonConverter(options);
+  }
 
+  @Override
   public BinaryLogWriter openWriter(Path file) throws IOException {
     return LogWriter.open(file);
   }

@@ -1,0 +1,10 @@
+/**
+ * Layer 4: joining and rewards. {@link io.github.vwbinlog.core.join.GroupJoin} joins the events of one event id and
+ * computes their rewards (SPEC §4.2, §6) with the binary32 reward functions of
+ * {@link io.github.vwbinlog.core.join.RewardFunctions}; {@link io.github.vwbinlog.core.join.DefaultRewardCalculator}
+ * is the public {@link io.github.vwbinlog.join.RewardCalculator} on top of it.
+ */
+@NullMarked
+package io.github.vwbinlog.core.join;
+
+import org.jspecify.annotations.NullMarked;
