@@ -30,12 +30,18 @@ import java.util.stream.StreamSupport;
  */
 public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
 
-  /** Opens a file. */
+  /**
+   * Opens a file. Every diagnostic, the reader's included (unknown message types, framing problems), is counted in
+   * {@link #summary()} and forwarded to the read options' listener.
+   */
   static Joiner open(Path file, JoinOptions options) throws IOException {
-    return of(BinaryLogReader.open(file, options.readOptions()), options);
+    return Providers.get().openJoiner(file, options);
   }
 
-  /** Joins the messages of a reader (opened with {@code options.readOptions()}); closing the joiner closes it. */
+  /**
+   * Joins the messages of a reader; closing the joiner closes it. Diagnostics the reader reports itself go to its own
+   * listener and are not counted in {@link #summary()}; prefer {@link #open(Path, JoinOptions)}.
+   */
   static Joiner of(BinaryLogReader reader, JoinOptions options) {
     return Providers.get().joiner(reader, options);
   }

@@ -40,6 +40,9 @@ public interface VwBinlogProvider {
   /** A reward calculator for a configuration. */
   RewardCalculator rewardCalculator(CheckpointInfo config, DiagnosticListener listener);
 
+  /** A joiner over a file, whose reader reports to the joiner's counters. */
+  Joiner openJoiner(Path file, JoinOptions options) throws IOException;
+
   /** A joiner over a reader. */
   Joiner joiner(BinaryLogReader reader, JoinOptions options);
 

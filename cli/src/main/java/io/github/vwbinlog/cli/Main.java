@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Reads Vowpal Wabbit joined binary schema v2 logs.",
-    subcommands = {InspectCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {InspectCommand.class, ConvertCommand.class, StatsCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:success",

@@ -15,7 +15,6 @@ import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.DefaultRewardCalculator;
 import io.github.vwbinlog.core.output.DefaultDsjsonConverter;
 import io.github.vwbinlog.core.join.DefaultJoiner;
-import io.github.vwbinlog.core.join.DefaultRewardCalculator;
 import io.github.vwbinlog.core.output.DefaultDsjsonConverter;
 import io.github.vwbinlog.core.write.LogWriter;
 import io.github.vwbinlog.spi.VwBinlogProvider;

@@ -1,0 +1,149 @@
+package io.github.vwbinlog.core.join;
+
+import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.Message;
+import io.github.vwbinlog.core.flatbuf.Decoders;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.join.Joiner;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.function.Consumer;
+
+/**
+ * The {@link Joiner}: pulls messages from a reader, applies checkpoints, and joins REGULAR messages with the single
+ * joiner, buffering the joined events of one message at a time. A framing problem ends the log as VW ends it (SPEC
+ * §1), reported as an error; in strict mode it is thrown.
+ */
+public final class DefaultJoiner implements Joiner {
+  private final BinaryLogReader reader;
+  private final JoinOptions options;
+  private final JoinCounters counters;
+  private final StickyConfig config;
+  private final SingleJoiner single;
+  private boolean iterated;
+  private long currentOffset = -1;
+
+  /** Joins the messages of {@code reader}. */
+  public DefaultJoiner(BinaryLogReader reader, JoinOptions options) {
+    this(reader, options, new JoinCounters(options.readOptions().listener(), options.strict()));
+  }
+
+  private DefaultJoiner(BinaryLogReader reader, JoinOptions options, JoinCounters counters) {
+    this.reader = reader;
+    this.options = options;
+    this.counters = counters;
+    this.config = new StickyConfig(options);
+    this.single = new SingleJoiner(config, counters, options.readOptions().limits());
+  }
+
+  /** Opens a file with a reader that reports to this joiner's counters, so its notices are counted too. */
+  public static DefaultJoiner open(Path file, JoinOptions options) throws IOException {
+    JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.strict());
+    BinaryLogReader reader = BinaryLogReader.open(file, options.readOptions().withListener(counters));
+    return new DefaultJoiner(reader, options, counters);
+  }
+
+  /** The offset of the message being joined, for diagnostics raised after joining. */
+  public long currentOffset() {
+    return currentOffset;
+  }
+
+  /** The messages of the reader this joiner was opened on; to be iterated once, by one caller. */
+  public Iterator<Message> readerMessages() {
+    return reader.iterator();
+  }
+
+  /** The counters, for a converter that skips some results at output. */
+  public JoinCounters counters() {
+    return counters;
+  }
+
+  /**
+   * Reads messages until {@code sink} has received the joined events of at least one more message.
+   *
+   * @return false at the end of the log
+   */
+  public boolean step(Iterator<Message> messages, Consumer<JoinResult> sink) {
+    Message m;
+    try {
+      if (!messages.hasNext()) {
+        return false;
+      }
+      m = messages.next();
+    } catch (BinaryLogException e) {
+      if (options.strict()) {
+        throw e;
+      }
+      counters.report(e.toDiagnostic());
+      return false;
+    }
+    currentOffset = m.offset();
+    counters.message(m.type());
+    if (m instanceof Message.Checkpoint c) {
+      checkpoint(c);
+    } else if (m instanceof Message.Regular r) {
+      single.regular(r.offset(), r.payload(), sink);
+    }
+    return true;
+  }
+
+  private void checkpoint(Message.Checkpoint c) {
+    try {
+      config.apply(Decoders.checkpointInfo(c.payload(), c.offset(), options.readOptions().limits()));
+    } catch (BinaryLogException e) {
+      counters.report(new Diagnostic(DiagnosticReason.MALFORMED_CHECKPOINT, c.offset(), null,
+          "checkpoint ignored: " + e.getMessage()));
+    }
+  }
+
+  @Override
+  public Iterator<JoinResult> iterator() {
+    if (iterated) {
+      throw new IllegalStateException("a Joiner can be iterated only once");
+    }
+    iterated = true;
+    Iterator<Message> messages = reader.iterator();
+    ArrayDeque<JoinResult> ready = new ArrayDeque<>();
+    Consumer<JoinResult> sink = r -> {
+      counters.emitted(r);
+      ready.add(r);
+    };
+    return new Iterator<>() {
+      private boolean ended;
+
+      @Override
+      public boolean hasNext() {
+        while (ready.isEmpty() && !ended) {
+          ended = !step(messages, sink);
+        }
+        return !ready.isEmpty();
+      }
+
+      @Override
+      public JoinResult next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return ready.poll();
+      }
+    };
+  }
+
+  @Override
+  public JoinSummary summary() {
+    return counters.summary();
+  }
+
+  @Override
+  public void close() {
+    reader.close();
+  }
+}

@@ -1,0 +1,103 @@
+package io.github.vwbinlog.core.join;
+
+import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.MessageType;
+import io.github.vwbinlog.PayloadType;
+import io.github.vwbinlog.Severity;
+import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinSummary;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The counts behind a {@link JoinSummary}, and the listener every diagnostic of a join goes through: it counts the
+ * diagnostic by reason, forwards it to the user's listener, and in strict mode turns the first ERROR into an
+ * exception.
+ */
+public final class JoinCounters implements DiagnosticListener {
+  private final DiagnosticListener downstream;
+  private final boolean strict;
+  private final long[] messages = new long[MessageType.values().length];
+  private final long[] emitted = new long[PayloadType.values().length];
+  private final long[] diagnostics = new long[DiagnosticReason.values().length];
+  private final MetricsCollector metrics = new MetricsCollector();
+  private long learnable;
+  private long interactionsSeen;
+  private long interactionsSkipped;
+  private long skippedMessages;
+
+  /** Counts, then forwards to {@code downstream}; with {@code strict}, throws at the first ERROR. */
+  public JoinCounters(DiagnosticListener downstream, boolean strict) {
+    this.downstream = downstream;
+    this.strict = strict;
+  }
+
+  @Override
+  public void report(Diagnostic d) {
+    diagnostics[d.reason().ordinal()]++;
+    downstream.report(d);
+    if (strict && d.severity() == Severity.ERROR) {
+      throw new BinaryLogException(d.reason(), d.offset(), null, "strict mode", d.message(), null);
+    }
+  }
+
+  /** A message was read. */
+  public void message(MessageType type) {
+    messages[type.ordinal()]++;
+  }
+
+  /** A REGULAR message was skipped whole. */
+  public void skippedMessage() {
+    skippedMessages++;
+  }
+
+  /** Interactions were found in a REGULAR message. */
+  public void interactionsSeen(long n) {
+    interactionsSeen += n;
+  }
+
+  /** Interactions did not become emitted joined events (each reported under one reason). */
+  public void interactionsSkipped(long n) {
+    interactionsSkipped += n;
+  }
+
+  /** A joined event was emitted. */
+  public void emitted(JoinResult r) {
+    emitted[r.payloadType().ordinal()]++;
+    if (r.learnable()) {
+      learnable++;
+    }
+    metrics.accept(r);
+  }
+
+  /** The number of ERROR diagnostics so far. */
+  public long errors() {
+    long n = 0;
+    for (DiagnosticReason r : DiagnosticReason.values()) {
+      if (r.severity() == Severity.ERROR) {
+        n += diagnostics[r.ordinal()];
+      }
+    }
+    return n;
+  }
+
+  /** A snapshot. */
+  public JoinSummary summary() {
+    return new JoinSummary(toMap(MessageType.class, messages), toMap(PayloadType.class, emitted), learnable,
+        interactionsSeen, interactionsSkipped, skippedMessages, toMap(DiagnosticReason.class, diagnostics),
+        metrics.snapshot());
+  }
+
+  private static <E extends Enum<E>> Map<E, Long> toMap(Class<E> type, long[] counts) {
+    Map<E, Long> map = new EnumMap<>(type);
+    for (E e : type.getEnumConstants()) {
+      if (counts[e.ordinal()] != 0) {
+        map.put(e, counts[e.ordinal()]);
+      }
+    }
+    return map;
+  }
+}
