@@ -3,7 +3,9 @@ package io.github.vwbinlog.core;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
+import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.core.framing.MessageReader;
 import io.github.vwbinlog.spi.VwBinlogProvider;
 import java.io.IOException;
@@ -34,11 +36,11 @@ public final class CoreProvider implements VwBinlogProvider {
 
   @Override
   public FileHeader decodeFileHeader(ByteBuffer payload, long offset) {
-    throw new UnsupportedOperationException("wired when the verifier lands");
+    return Decoders.fileHeader(payload, offset, ReadLimits.defaults());
   }
 
   @Override
   public CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset) {
-    throw new UnsupportedOperationException("wired when the verifier lands");
+    return Decoders.checkpointInfo(payload, offset, ReadLimits.defaults());
   }
 }
