@@ -5,7 +5,9 @@ import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.Joiner;
@@ -47,12 +49,12 @@ public final class CoreProvider implements VwBinlogProvider {
 
   @Override
   public FileHeader decodeFileHeader(ByteBuffer payload, long offset) {
-    throw new UnsupportedOperationException("wired when the verifier lands");
+    return Decoders.fileHeader(payload, offset, ReadLimits.defaults());
   }
 
   @Override
   public CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset) {
-    throw new UnsupportedOperationException("wired when the verifier lands");
+    return Decoders.checkpointInfo(payload, offset, ReadLimits.defaults());
   }
 
   @Override

@@ -1,0 +1,428 @@
+package io.github.vwbinlog.core.flatbuf;
+
+import io.github.vwbinlog.ReadLimits;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Structural verification of a schema v2 flatbuffer, equivalent to the FlatBuffers C++ {@code Verifier} at its
+ * default settings (alignment checked, depth ≤ 64, ≤ 1,000,000 tables), so that the flatc-generated Java accessors
+ * can then read the buffer without throwing or reading outside it. flatbuffers-java has no verifier of its own.
+ *
+ * <p>The buffer is a region of a {@link ByteBuffer}: {@code length} bytes from index {@code start}. Offsets in
+ * problem reports and alignment both count from the region start, as C++ counts from the start of the buffer it is
+ * given; the buffer's byte order and position are ignored (flatbuffers are little-endian) and left unchanged.
+ *
+ * <p>What is checked, as C++ does:
+ *
+ * <ul>
+ *   <li>the buffer is at least 12 bytes ({@code FLATBUFFERS_MIN_BUFFER_SIZE});
+ *   <li>every uoffset (the root, fields pointing to tables, vectors and strings) is 4-aligned and in bounds, is not 0,
+ *       is below 2<sup>31</sup> and points inside the buffer;
+ *   <li>every table is 4-aligned with its soffset in bounds; its vtable is 2-aligned, has an even size and lies
+ *       wholly in the buffer;
+ *   <li>every field present in the vtable has its inline bytes in bounds and aligned to their size (1, 2, 4 or 8 for
+ *       scalars, 4 for the 12-byte {@code TimeStamp});
+ *   <li>every vector and string has a 4-aligned length that fits below 2<sup>31</sup> bytes and data in bounds, and
+ *       every string has its terminating 0 byte; vectors of tables and of strings are verified element by element;
+ *   <li>every union value is verified as the member its tag names (table or string); the offset itself is checked
+ *       whatever the tag;
+ *   <li>tables nest at most {@link ReadLimits#maxDepth()} deep (the root is depth 1) and at most
+ *       {@link ReadLimits#maxTables()} tables are visited.
+ * </ul>
+ *
+ * <p>Choices, each matching C++ unless said otherwise:
+ *
+ * <ul>
+ *   <li><b>Unknown union tags are accepted</b> without looking at the value (only its offset is checked): flatc's
+ *       generated C++ {@code Verify<Union>()} ends in {@code default: return true}, so that buffers written with a
+ *       newer schema that has more union members still verify. The value behind an unknown tag is never read here;
+ *       the layers above decide what such an outcome means. Tag 0 (NONE) is treated the same way.
+ *   <li>Neither a table's inline size (the second vtable entry) nor a minimum vtable size is checked: the generated
+ *       accessors never read the inline size, and a slot beyond a short vtable is simply absent. Slots beyond those
+ *       the schema declares (a newer writer's fields) are ignored.
+ *   <li>Vector elements that are offsets (tables, strings) are followed as C++'s {@code VerifyVectorOf...} do, without
+ *       the zero and sign checks of a field offset; the target's own checks catch a bad element.
+ *   <li><b>Beyond C++</b>: no vector or string may declare more than {@link ReadLimits#maxVectorLength()} elements.
+ *       With the default limits this rejects nothing a real log can contain.
+ * </ul>
+ *
+ * <p>Nested flatbuffers ({@code JoinedEvent.event}, {@code Event.payload}) are checked as byte vectors only; verify
+ * each as a root of its own before reading it.
+ *
+ * <p>Verification never throws on any content: every read is bounds-checked first and offsets are computed in
+ * {@code long}. An instance keeps per-call state, so it is not thread-safe, but it can be reused; a reused instance
+ * allocates nothing for a buffer that verifies.
+ *
+ * <pre>{@code
+ * String problem = FlatVerifier.verify(payload, 0, payload.limit(), Schema.JOINED_PAYLOAD, ReadLimits.defaults());
+ * if (problem != null) {
+ *   // "vtable of table JoinedEvent at 84 (at 70, 12 bytes) extends beyond the buffer (size 90)"
+ * }
+ * }</pre>
+ */
+public final class FlatVerifier {
+
+  /** C++ {@code FLATBUFFERS_MAX_BUFFER_SIZE}: buffers, and so vectors, stay below 2^31 bytes. */
+  static final long MAX_BUFFER_SIZE = 0x7FFF_FFFFL;
+  /** C++ {@code FLATBUFFERS_MIN_BUFFER_SIZE}: root uoffset, soffset and a two-entry vtable. */
+  static final int MIN_BUFFER_SIZE = 12;
+
+  private static final ByteBuffer NO_BUFFER = ByteBuffer.allocate(0);
+
+  private final int maxDepth;
+  private final int maxTables;
+  private final int maxVectorLength;
+
+  // State of the current call. The buffer is dropped after each call, so a kept verifier pins no mapped file.
+  private ByteBuffer buf = NO_BUFFER;
+  private int base;
+  private int size;
+  private boolean swap;
+  private int depth;
+  private int tables;
+  private @Nullable String problem;
+
+  /**
+   * A reusable verifier.
+   *
+   * @param limits the depth, table count and vector length limits to apply
+   */
+  public FlatVerifier(ReadLimits limits) {
+    this.maxDepth = limits.maxDepth();
+    this.maxTables = limits.maxTables();
+    this.maxVectorLength = limits.maxVectorLength();
+  }
+
+  /**
+   * Verifies one flatbuffer with a new verifier.
+   *
+   * @param buffer the buffer holding the flatbuffer
+   * @param start the index in {@code buffer} where the flatbuffer starts (its root uoffset)
+   * @param length the flatbuffer's length in bytes
+   * @param root the type of the root table
+   * @param limits the limits to apply
+   * @return null if the buffer is valid, else what is wrong with it and where (offsets count from {@code start})
+   * @throws IndexOutOfBoundsException if the region is not within {@code buffer}'s limit (a caller's error, never
+   *     the content's)
+   */
+  public static @Nullable String verify(ByteBuffer buffer, int start, int length, TableType root, ReadLimits limits) {
+    return new FlatVerifier(limits).verify(buffer, start, length, root);
+  }
+
+  /**
+   * Verifies one flatbuffer. See {@link #verify(ByteBuffer, int, int, TableType, ReadLimits)}.
+   *
+   * @param buffer the buffer holding the flatbuffer
+   * @param start the index in {@code buffer} where the flatbuffer starts (its root uoffset)
+   * @param length the flatbuffer's length in bytes
+   * @param root the type of the root table
+   * @return null if the buffer is valid, else what is wrong with it and where (offsets count from {@code start})
+   * @throws IndexOutOfBoundsException if the region is not within {@code buffer}'s limit
+   */
+  public @Nullable String verify(ByteBuffer buffer, int start, int length, TableType root) {
+    Objects.checkFromIndexSize(start, length, buffer.limit());
+    Objects.requireNonNull(root, "root");
+    buf = buffer;
+    base = start;
+    size = length;
+    swap = buffer.order() != ByteOrder.LITTLE_ENDIAN;
+    depth = 0;
+    tables = 0;
+    problem = null;
+    try {
+      verifyRoot(root);
+      return problem;
+    } finally {
+      buf = NO_BUFFER;
+    }
+  }
+
+  private boolean verifyRoot(TableType root) {
+    if (size >= MAX_BUFFER_SIZE) {
+      return fail("the buffer is " + size + " bytes, too large for a flatbuffer");
+    }
+    if (size < MIN_BUFFER_SIZE) {
+      return fail("the buffer is " + size + " bytes, less than the " + MIN_BUFFER_SIZE
+          + " of the smallest flatbuffer");
+    }
+    long table = follow(0, null, -1);
+    return table >= 0 && verifyTable(table, root, null, -1);
+  }
+
+  /**
+   * Verifies a table and, recursively, everything it points to.
+   *
+   * @param via the field that pointed here (null for the root), for problem reports
+   * @param index the element index when {@code via} is a vector, else -1
+   */
+  private boolean verifyTable(long table, TableType type, @Nullable Field via, long index) {
+    if (!aligned(table, 4)) {
+      return fail("table " + type.name() + " at " + table + via(via, index) + " is not 4-byte aligned");
+    }
+    if (!inBounds(table, 4)) {
+      return fail("table " + type.name() + " at " + table + via(via, index) + " extends beyond the buffer"
+          + sizeNote());
+    }
+    // The soffset is signed: the vtable may lie before or after the table.
+    long vtable = table - i32(table);
+    // C++ counts the table before it looks at the vtable.
+    depth++;
+    tables++;
+    if (depth > maxDepth) {
+      return fail("table " + type.name() + " at " + table + via(via, index) + " is nested " + depth
+          + " deep, more than maxDepth " + maxDepth);
+    }
+    if (tables > maxTables) {
+      return fail("table " + type.name() + " at " + table + via(via, index) + " is table number " + tables
+          + ", more than maxTables " + maxTables);
+    }
+    if (!aligned(vtable, 2)) {
+      return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ") is not 2-byte aligned");
+    }
+    if (!inBounds(vtable, 2)) {
+      return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ") lies outside the buffer"
+          + sizeNote());
+    }
+    int vsize = u16(vtable);
+    if ((vsize & 1) != 0) {
+      return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ") has an odd size, "
+          + vsize);
+    }
+    if (!inBounds(vtable, vsize)) {
+      return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ", " + vsize
+          + " bytes) extends beyond the buffer" + sizeNote());
+    }
+    int slots = type.slotCount();
+    for (int slot = 0; slot < slots; slot++) {
+      int fieldOffset = fieldOffset(vtable, vsize, slot);
+      if (fieldOffset != 0 && !verifyField(table + fieldOffset, type.slot(slot), table, vtable, vsize, slot)) {
+        return false;
+      }
+    }
+    depth--;
+    return true;
+  }
+
+  /** A slot's offset from the table start, or 0 when the field is absent (the vtable is too short, or says 0). */
+  private int fieldOffset(long vtable, int vsize, int slot) {
+    int entry = 4 + 2 * slot;
+    // vsize and entry are both even, so entry < vsize means the whole entry lies in the (verified) vtable.
+    return entry < vsize ? u16(vtable + entry) : 0;
+  }
+
+  private boolean verifyField(long at, Field f, long table, long vtable, int vsize, int slot) {
+    switch (f.kind) {
+      case SCALAR:
+      case UNION_TAG:
+      case STRUCT:
+        if (!aligned(at, f.align)) {
+          return fail("field " + f.qualifiedName() + " at " + at + " is not " + f.align + "-byte aligned");
+        }
+        if (!inBounds(at, f.size)) {
+          return fail("field " + f.qualifiedName() + " at " + at + " (" + f.size + " bytes) extends beyond the buffer"
+              + sizeNote());
+        }
+        return true;
+      default:
+        long target = follow(at, f, -1);
+        if (target < 0) {
+          return false;
+        }
+        if (f.kind == Field.Kind.UNION) {
+          return verifyUnion(target, f, unionTag(table, vtable, vsize, slot - 1));
+        }
+        return verifyTarget(target, f, f, -1);
+    }
+  }
+
+  /**
+   * Verifies what an offset points to, by the kind of {@code shape}.
+   *
+   * @param via the field named in problem reports (a union's value field for its members)
+   */
+  private boolean verifyTarget(long target, Field shape, Field via, long index) {
+    switch (shape.kind) {
+      case STRING:
+        return verifyString(target, via, index);
+      case VECTOR:
+        return verifyVector(target, shape.size, "vector", via, index) >= 0;
+      case TABLE:
+        return verifyTable(target, Objects.requireNonNull(shape.table), via, index);
+      case TABLE_VECTOR: {
+        long n = verifyVector(target, 4, "vector", via, index);
+        TableType element = Objects.requireNonNull(shape.table);
+        for (long i = 0; i < n; i++) {
+          long slot = target + 4 + 4 * i;
+          // Elements are followed without VerifyOffset's checks, exactly as C++'s VerifyVectorOfTables does; the
+          // table's own checks catch a bad target.
+          if (!verifyTable(slot + u32(slot), element, via, i)) {
+            return false;
+          }
+        }
+        return n >= 0;
+      }
+      case STRING_VECTOR: {
+        long n = verifyVector(target, 4, "vector", via, index);
+        for (long i = 0; i < n; i++) {
+          long slot = target + 4 + 4 * i;
+          if (!verifyString(slot + u32(slot), via, i)) {
+            return false;
+          }
+        }
+        return n >= 0;
+      }
+      default:
+        throw new IllegalStateException("not an offset field: " + shape);
+    }
+  }
+
+  /** Verifies a union value: the member the tag names, nothing more for NONE or a tag this schema does not know. */
+  private boolean verifyUnion(long target, Field union, int tag) {
+    Field member = tag < union.members.length ? union.members[tag] : null;
+    // NONE (tag 0) and unknown tags: the generated C++ Verify<Union>() returns true without reading the value.
+    return member == null || verifyTarget(target, member, union, -1);
+  }
+
+  /** The stored tag of the union in {@code tagSlot}, 0 (NONE) when absent. Its bytes were verified already. */
+  private int unionTag(long table, long vtable, int vsize, int tagSlot) {
+    int fieldOffset = fieldOffset(vtable, vsize, tagSlot);
+    return fieldOffset == 0 ? 0 : u8(table + fieldOffset);
+  }
+
+  /**
+   * Verifies a vector's length field and extent.
+   *
+   * @return the element count, or -1 after recording the problem
+   */
+  private long verifyVector(long vector, int elementSize, String what, Field via, long index) {
+    if (!aligned(vector, 4)) {
+      return failAt(what + " " + name(via, index) + " at " + vector + " is not 4-byte aligned");
+    }
+    if (!inBounds(vector, 4)) {
+      return failAt(what + " " + name(via, index) + " at " + vector + ": its length extends beyond the buffer"
+          + sizeNote());
+    }
+    long n = u32(vector);
+    // C++ bounds the count first so that the byte size cannot overflow; in long it cannot anyway, but the rule
+    // decides what is valid.
+    if (n >= MAX_BUFFER_SIZE / elementSize) {
+      return failAt(what + " " + name(via, index) + " at " + vector + " declares " + n + " elements of "
+          + elementSize + " bytes, more than a flatbuffer can hold");
+    }
+    if (!inBounds(vector, 4 + elementSize * n)) {
+      return failAt(what + " " + name(via, index) + " at " + vector + " (" + n + " elements of " + elementSize
+          + " bytes) extends beyond the buffer" + sizeNote());
+    }
+    if (n > maxVectorLength) {
+      return failAt(what + " " + name(via, index) + " at " + vector + " declares " + n
+          + " elements, more than maxVectorLength " + maxVectorLength);
+    }
+    return n;
+  }
+
+  private boolean verifyString(long string, Field via, long index) {
+    long n = verifyVector(string, 1, "string", via, index);
+    if (n < 0) {
+      return false;
+    }
+    long end = string + 4 + n;
+    if (!inBounds(end, 1)) {
+      return fail("string " + name(via, index) + " at " + string + " (" + n
+          + " bytes) has no room for its terminating 0 byte" + sizeNote());
+    }
+    int terminator = u8(end);
+    if (terminator != 0) {
+      return fail("string " + name(via, index) + " at " + string + " (" + n + " bytes) is not terminated by a 0 byte"
+          + " (found 0x" + Integer.toHexString(terminator) + " at " + end + ")");
+    }
+    return true;
+  }
+
+  /**
+   * Checks the uoffset at {@code at} the way C++'s {@code VerifyOffset} does.
+   *
+   * @param via the field holding the offset, null for the root offset
+   * @return the position it points to, or -1 after recording the problem
+   */
+  private long follow(long at, @Nullable Field via, long index) {
+    if (!aligned(at, 4)) {
+      return failAt(offsetName(via, index) + " at " + at + " is not 4-byte aligned");
+    }
+    if (!inBounds(at, 4)) {
+      return failAt(offsetName(via, index) + " at " + at + " extends beyond the buffer" + sizeNote());
+    }
+    long o = u32(at);
+    if (o == 0) {
+      return failAt(offsetName(via, index) + " at " + at + " is 0");
+    }
+    if (o > Integer.MAX_VALUE) {
+      return failAt(offsetName(via, index) + " at " + at + " is " + o + ", negative as a signed 32-bit offset");
+    }
+    if (!inBounds(at + o, 1)) {
+      return failAt(offsetName(via, index) + " at " + at + " points to " + (at + o) + ", outside the buffer"
+          + sizeNote());
+    }
+    return at + o;
+  }
+
+  // --- bounds, as C++'s Verify(elem, elem_len) and VerifyAlignment: relative to the region start
+
+  private boolean inBounds(long elem, long length) {
+    return length < size && elem >= 0 && elem <= size - length;
+  }
+
+  private static boolean aligned(long elem, int alignment) {
+    return (elem & (alignment - 1)) == 0;
+  }
+
+  // --- little-endian reads at region-relative positions that were bounds-checked before
+
+  private int i32(long pos) {
+    int v = buf.getInt(base + (int) pos);
+    return swap ? Integer.reverseBytes(v) : v;
+  }
+
+  private long u32(long pos) {
+    return Integer.toUnsignedLong(i32(pos));
+  }
+
+  private int u16(long pos) {
+    short v = buf.getShort(base + (int) pos);
+    return Short.toUnsignedInt(swap ? Short.reverseBytes(v) : v);
+  }
+
+  private int u8(long pos) {
+    return Byte.toUnsignedInt(buf.get(base + (int) pos));
+  }
+
+  // --- problem reports: built only on failure
+
+  private boolean fail(String message) {
+    problem = message;
+    return false;
+  }
+
+  private long failAt(String message) {
+    problem = message;
+    return -1;
+  }
+
+  private String sizeNote() {
+    return " (size " + size + ")";
+  }
+
+  private static String name(Field field, long index) {
+    return index < 0 ? field.qualifiedName() : field.qualifiedName() + "[" + index + "]";
+  }
+
+  private static String offsetName(@Nullable Field field, long index) {
+    return field == null ? "the root offset" : "the offset of " + name(field, index);
+  }
+
+  private static String via(@Nullable Field field, long index) {
+    return field == null ? " (the root)" : " (" + name(field, index) + ")";
+  }
+}

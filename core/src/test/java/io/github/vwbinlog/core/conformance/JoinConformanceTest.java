@@ -1,0 +1,222 @@
+package io.github.vwbinlog.core.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.event.CaEvent;
+import io.github.vwbinlog.event.CbEvent;
+import io.github.vwbinlog.event.EventPayload;
+import io.github.vwbinlog.event.MultiSlotEvent;
+import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.join.Joiner;
+import io.github.vwbinlog.join.MultistepReward;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The joining-level cases of the conformance corpus (SPEC §3–§9), run in place from {@code ../shared/conformance}:
+ * byte-exact DSJSON against VW's test expectations and VW's own converter, rewards, produced examples, and metrics.
+ * Multistep inputs belong to the multistep joiner and are not enabled here yet.
+ */
+class JoinConformanceTest {
+
+  /** What vw-binlog writes for an input: the converter with the case's configuration, diagnostics ignored. */
+  static byte[] convert(Corpus.Case c) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    DsjsonConverter.of(options(c)).convert(c.input(), out);
+    return out.toByteArray();
+  }
+
+  static JoinOptions options(Corpus.Case c) {
+    JoinOptions options = JoinOptions.defaults()
+        .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
+    Map<String, @Nullable Object> config = Json.object(c.json().get("config"));
+    if (Boolean.TRUE.equals(config.get("multistep"))) {
+      options = options.withMultistep(true);
+      Object reward = config.get("multistep_reward");
+      if (reward != null) {
+        options = options.withMultistepReward(MultistepReward.parse((String) reward));
+      }
+    }
+    return options;
+  }
+
+  static boolean multistep(Corpus.Case c) {
+    return Boolean.TRUE.equals(Json.object(c.json().get("config")).get("multistep"));
+  }
+
+  static List<JoinResult> join(Corpus.Case c) throws IOException {
+    List<JoinResult> results = new ArrayList<>();
+    try (Joiner joiner = Joiner.open(c.input(), options(c))) {
+      joiner.forEach(results::add);
+    }
+    return results;
+  }
+
+  static JoinSummary summary(Corpus.Case c) throws IOException {
+    return DsjsonConverter.of(options(c)).convert(c.input(), ByteArrayOutputStream.nullOutputStream());
+  }
+
+  @TestFactory
+  Stream<DynamicTest> dsjsonExact() {
+    return Corpus.cases("dsjson_exact").stream().filter(c -> !multistep(c)).map(c -> DynamicTest.dynamicTest(
+        c.id(), () -> {
+          Map<String, @Nullable Object> expect = c.expect();
+          byte[] expected = Files.readAllBytes(Corpus.resolve((String) expect.get("file")));
+          assertThat(new String(convert(c), StandardCharsets.UTF_8))
+              .isEqualTo(new String(expected, StandardCharsets.UTF_8));
+        }));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> dsjsonReference() {
+    return Corpus.cases("dsjson_reference").stream().filter(c -> !multistep(c)).map(c -> DynamicTest.dynamicTest(
+        c.id(), () -> {
+          byte[] expected = Files.readAllBytes(Corpus.resolve((String) c.expect().get("file")));
+          assertThat(new String(convert(c), StandardCharsets.UTF_8))
+              .isEqualTo(new String(expected, StandardCharsets.UTF_8));
+        }));
+  }
+
+  /** The final rewards VW learns with, read off the one joined event each case produces. */
+  @TestFactory
+  Stream<DynamicTest> rewards() {
+    return Corpus.cases("rewards").stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
+      List<JoinResult> results = join(c);
+      assertThat(results).hasSize(1);
+      List<Float> expected = new ArrayList<>();
+      for (Object r : Json.array(c.expect().get("rewards"))) {
+        expected.add(((Number) r).floatValue());
+      }
+      assertThat(results.get(0).rewards()).isEqualTo(expected);
+    }));
+  }
+
+  /** The examples VW's reader produces: joined events it would learn from, and their labels. */
+  @TestFactory
+  Stream<DynamicTest> examples() {
+    return Corpus.cases("examples").stream().filter(c -> !multistep(c)).map(c -> DynamicTest.dynamicTest(
+        c.id(), () -> {
+          List<JoinResult> learned = join(c).stream().filter(JoinConformanceTest::learned).toList();
+          Map<String, @Nullable Object> expect = c.expect();
+          if (expect.get("multi_examples") != null) {
+            assertThat(learned).hasSize(((Number) expect.get("multi_examples")).intValue());
+          } else {
+            assertThat(learned).hasSizeGreaterThanOrEqualTo(((Number) expect.get("multi_examples_at_least")).intValue());
+          }
+          int position = 0;
+          for (Object item : Json.array(expect.getOrDefault("sequence", List.of()))) {
+            Map<String, @Nullable Object> step = Json.object(item);
+            Object index = step.get("index");
+            JoinResult r = learned.get(index == null ? position : ((Number) index).intValue() - 1);
+            position++;
+            Object label = step.get("label");
+            if (label != null) {
+              checkLabel(Json.object(label), r);
+            }
+          }
+        }));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> metrics() {
+    return Corpus.cases("metrics").stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
+      JoinSummary summary = summary(c);
+      Map<String, @Nullable Object> expect = c.expect();
+      List<@Nullable Object> parserLevel = Json.array(expect.get("parser_level_metrics"));
+      Map<String, Object> actual = metricsByName(summary);
+      for (String group : List.of("int", "float", "string")) {
+        for (Map.Entry<String, @Nullable Object> e : Json.object(expect.get(group)).entrySet()) {
+          if (!parserLevel.contains(e.getKey()) || !actual.containsKey(e.getKey())) {
+            continue;
+          }
+          Object value = actual.get(e.getKey());
+          if (value instanceof String) {
+            assertThat(value).as(e.getKey()).isEqualTo(e.getValue());
+          } else {
+            double want = ((Number) e.getValue()).doubleValue();
+            assertThat(((Number) value).doubleValue()).as(e.getKey())
+                .isCloseTo(want, org.assertj.core.data.Offset.offset(Math.abs(want) * 1e-6));
+          }
+        }
+      }
+    }));
+  }
+
+  private static Map<String, Object> metricsByName(JoinSummary s) {
+    var m = s.metrics();
+    return Map.ofEntries(
+        Map.entry("number_skipped_events", m.numberSkippedEvents()),
+        Map.entry("dsjson_sum_cost_original", m.dsjsonSumCostOriginal()),
+        Map.entry("first_event_id", m.firstEventId()),
+        Map.entry("first_event_time", m.firstEventTime()),
+        Map.entry("last_event_id", m.lastEventId()),
+        Map.entry("last_event_time", m.lastEventTime()),
+        Map.entry("number_events_zero_actions", m.numberEventsZeroActions()),
+        Map.entry("line_parse_error", 0),
+        Map.entry("dsjson_sum_cost_original_baseline", m.dsjsonSumCostOriginalBaseline()),
+        Map.entry("dsjson_sum_cost_original_first_slot", m.dsjsonSumCostOriginalFirstSlot()),
+        Map.entry("dsjson_number_label_equal_baseline_first_slot", m.dsjsonNumberLabelEqualBaselineFirstSlot()),
+        Map.entry("dsjson_sum_cost_original_label_equal_baseline_first_slot",
+            m.dsjsonSumCostOriginalLabelEqualBaselineFirstSlot()),
+        Map.entry("dsjson_number_label_not_equal_baseline_first_slot",
+            m.dsjsonNumberLabelNotEqualBaselineFirstSlot()));
+  }
+
+  /**
+   * Whether VW's learner takes this joined event (SPEC §8.8): learnable, and for CB with actions, probabilities and a
+   * pdrop in [0, 1); for CA with a number for action and pdf value.
+   */
+  static boolean learned(JoinResult r) {
+    if (!r.learnable()) {
+      return false;
+    }
+    EventPayload p = r.interaction().event().payload();
+    if (p instanceof CbEvent cb) {
+      float pdrop = r.pdrop();
+      return !cb.actionIds().isEmpty() && !cb.probabilities().isEmpty() && pdrop >= 0f && pdrop < 1f;
+    }
+    if (p instanceof CaEvent ca) {
+      return !Float.isNaN(ca.action()) && !Float.isNaN(ca.pdfValue());
+    }
+    return true;
+  }
+
+  private static void checkLabel(Map<String, @Nullable Object> label, JoinResult r) {
+    if (label.get("cost") instanceof Number cost) {
+      assertThat((double) -r.reward()).as("cost").isCloseTo(cost.doubleValue(),
+          org.assertj.core.data.Offset.offset(1e-5));
+    }
+    if (label.get("action") instanceof Number action && r.interaction().event().payload() instanceof CbEvent cb) {
+      assertThat(cb.actionIds().get(0)).as("action").isEqualTo(action.longValue());
+    }
+    if (label.get("probability") instanceof Number p) {
+      assertThat((double) r.probability()).as("probability").isCloseTo(p.doubleValue(),
+          org.assertj.core.data.Offset.offset(1e-6));
+    }
+    if (label.get("weight") instanceof Number w) {
+      assertThat((double) r.weight()).as("weight").isEqualTo(w.doubleValue());
+    }
+    if (label.get("slots") instanceof List<?> slots
+        && r.interaction().event().payload() instanceof MultiSlotEvent multi) {
+      for (int i = 0; i < slots.size(); i++) {
+        Map<String, @Nullable Object> slot = Json.object(slots.get(i));
+        assertThat(multi.slots().get(i).actionIds().get(0)).isEqualTo(((Number) slot.get("first_action")).longValue());
+        assertThat((double) -r.rewards().get(i)).isEqualTo(((Number) slot.get("cost")).doubleValue());
+      }
+    }
+  }
+}
