@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  * try (BinaryLogReader reader = BinaryLogReader.open(path)) {
  *   reader.forEach(m -> {});
  * } catch (BinaryLogException e) {
- *   System.err.println(e.getMessage()); // "truncated input at offset 160: the payload of a REGULAR message ..."
+ *   // "truncated input at offset 160: the payload of the REGULAR message: needed 492 bytes at offset 168, only 100 left"
+ *   System.err.println(e.getMessage());
  * }
  * }</pre>
  */

@@ -10,6 +10,9 @@ import java.util.Objects;
  * offset (of its type field), its type and its payload size. Payloads are read-only, little-endian views of the input,
  * never copies (a streamed input is read into one buffer per message).
  *
+ * <p>Records are equal when their offsets, types and payload contents are equal, whatever input they were read from;
+ * {@code toString()} shows the offset, type and size, not the bytes.
+ *
  * <pre>{@code
  * for (Message m : reader) {
  *   if (m instanceof Message.Checkpoint c) {
@@ -51,8 +54,9 @@ public sealed interface Message {
   }
 
   /**
-   * A FILEMAGIC message ({@code "VWFB"}) and its inline version. A reader returns it even when the version is not 1,
-   * and then stops.
+   * A FILEMAGIC message ({@code "VWFB"}) and its inline version. A reader returns it even when the version is not 1;
+   * its next read then throws {@link UnsupportedVersionException} (or, with {@link ReadFeature#LENIENT}, reports it and
+   * ends). The whole 4-byte version is compared with 1 (SPEC §0 item 13), not only its first byte as VW does.
    *
    * @param offset the offset of the type field
    * @param version the 4-byte version as an unsigned 32-bit value; 1 is the only supported version
@@ -84,6 +88,11 @@ public sealed interface Message {
     @Override
     public MessageType type() {
       return MessageType.HEADER;
+    }
+
+    @Override
+    public String toString() {
+      return "Header[offset=" + offset + ", payloadSize=" + payload.remaining() + "]";
     }
 
     @Override
@@ -122,6 +131,11 @@ public sealed interface Message {
     @Override
     public MessageType type() {
       return MessageType.CHECKPOINT;
+    }
+
+    @Override
+    public String toString() {
+      return "Checkpoint[offset=" + offset + ", payloadSize=" + payload.remaining() + "]";
     }
 
     @Override
@@ -164,6 +178,11 @@ public sealed interface Message {
     }
 
     @Override
+    public String toString() {
+      return "Regular[offset=" + offset + ", payloadSize=" + payload.remaining() + "]";
+    }
+
+    @Override
     public int payloadSize() {
       return payload.remaining();
     }
@@ -176,7 +195,8 @@ public sealed interface Message {
   }
 
   /**
-   * An EOF message. Reading stops after its type field.
+   * An EOF message. Reading stops after its type field: the 4 bytes after it are looked at for display only, and are
+   * not counted as read.
    *
    * @param offset the offset of the type field
    * @param sizeField the 4 bytes after the type as an unsigned 32-bit value if the input has them, else 0; not part
@@ -210,6 +230,11 @@ public sealed interface Message {
     @Override
     public MessageType type() {
       return MessageType.UNKNOWN;
+    }
+
+    @Override
+    public String toString() {
+      return "Unknown[offset=" + offset + ", type=" + typeName() + ", payloadSize=" + payload.remaining() + "]";
     }
 
     @Override

@@ -15,8 +15,9 @@ public enum ReadFeature {
    */
   LENIENT(false),
   /**
-   * Return messages of unknown types as {@link Message.Unknown} instead of skipping them silently. Skipped unknown
-   * messages are still reported to the listener as a notice. Off by default.
+   * Return messages of unknown types as {@link Message.Unknown} instead of skipping them. When off, each skipped
+   * unknown message is reported to the listener as a {@link DiagnosticReason#UNKNOWN_MESSAGE_TYPE} notice. Off by
+   * default.
    */
   INCLUDE_UNKNOWN_MESSAGES(false);
 

@@ -145,10 +145,11 @@ public final class ReadLimits {
 
     /** See {@link ReadLimits#maxMessageSize()}; at most {@code Integer.MAX_VALUE - 8}. */
     public Builder maxMessageSize(int value) {
-      maxMessageSize = positive("maxMessageSize", value);
+      positive("maxMessageSize", value);
       if (value > Integer.MAX_VALUE - 8) {
         throw new IllegalArgumentException("maxMessageSize " + value + " exceeds " + (Integer.MAX_VALUE - 8));
       }
+      maxMessageSize = value;
       return this;
     }
 

@@ -1,5 +1,6 @@
 package io.github.vwbinlog.spi;
 
+import java.util.Optional;
 import java.util.ServiceLoader;
 
 /** Internal: finds the {@link VwBinlogProvider} once, with {@link ServiceLoader}. */
@@ -10,17 +11,17 @@ public final class Providers {
   /**
    * The implementation.
    *
-   * @throws IllegalStateException if vw-binlog core is not on the class or module path
+   * @throws IllegalStateException if vw-binlog core is not on the class or module path (every time it is asked for,
+   *     not only the first)
    */
   public static VwBinlogProvider get() {
-    return Holder.PROVIDER;
+    return Holder.PROVIDER.orElseThrow(() -> new IllegalStateException(
+        "vw-binlog core is not on the class path: depend on io.github.vwbinlog:vw-binlog, not only on the API"));
   }
 
+  /** Looked up on first use. A failure is kept as an empty value, not thrown from the initializer. */
   private static final class Holder {
-    static final VwBinlogProvider PROVIDER = ServiceLoader.load(VwBinlogProvider.class,
-            Providers.class.getClassLoader())
-        .findFirst()
-        .orElseThrow(() -> new IllegalStateException(
-            "vw-binlog core is not on the class path: depend on io.github.vwbinlog:vw-binlog, not only on the API"));
+    static final Optional<VwBinlogProvider> PROVIDER =
+        ServiceLoader.load(VwBinlogProvider.class, Providers.class.getClassLoader()).findFirst();
   }
 }

@@ -2,51 +2,65 @@ package io.github.vwbinlog.cli;
 
 import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadFeature;
 import io.github.vwbinlog.ReadOptions;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code inspect FILE}: lists the messages of a log, one line each. */
+/**
+ * {@code inspect FILE}: lists the messages of a log, one line each, in file order (SPEC §1). Writes to the command
+ * line's out and err writers, so that tests can capture them.
+ */
 @Command(
     name = "inspect",
     mixinStandardHelpOptions = true,
     description = {
         "Lists the messages of a joined log in file order, one line each, stopping after EOF:",
         "  OFFSET<TAB>TYPE<TAB>SIZE",
-        "OFFSET is the byte offset of the message's type field; TYPE is FILEMAGIC, HEADER, CHECKPOINT, REGULAR, EOF or "
-            + "UNKNOWN(0x1AAAAAAA); SIZE is the payload size (for FILEMAGIC the version; for EOF the 4 bytes after "
-            + "the type, or 0).",
-        "A message is listed once it is wholly present. Problems go to standard error."},
+        "OFFSET is the decimal byte offset of the message's type field; TYPE is FILEMAGIC, HEADER, CHECKPOINT, "
+            + "REGULAR, EOF or UNKNOWN(0x1AAAAAAA) (the type value in hex); SIZE is the payload size (for FILEMAGIC "
+            + "the version; for EOF the 4 bytes after the type, or 0).",
+        "A message is listed once its type and size are read and its whole payload is present; a FILEMAGIC whose "
+            + "version is not 1 is listed and ends the reading. Problems go to standard error."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:the file was read to its end or to EOF",
-        "1:reading stopped on an error (bad version, truncated field, payload or padding); earlier lines stand",
+        "1:reading stopped on an error (bad version, truncated field, payload or padding, 1-3 stray bytes at the "
+            + "end); the lines before it are printed",
         "2:usage error",
         "3:the file cannot be opened"})
 final class InspectCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "FILE", description = "the joined binary log")
   Path file;
 
   @Override
   public Integer call() {
-    ReadOptions options = ReadOptions.defaults().with(ReadFeature.INCLUDE_UNKNOWN_MESSAGES);
-    PrintWriter out = new PrintWriter(new BufferedWriter(
-        new OutputStreamWriter(System.out, StandardCharsets.US_ASCII), 1 << 16));
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    // Problems are thrown, not reported: lenient reading would hide them from the exit code.
+    ReadOptions options = ReadOptions.defaults()
+        .with(ReadFeature.INCLUDE_UNKNOWN_MESSAGES)
+        .withListener(DiagnosticListener.ignoring());
     BinaryLogReader reader;
     try {
       reader = BinaryLogReader.open(file, options);
     } catch (IOException e) {
-      System.err.println("vw-binlog inspect: cannot open " + file + ": " + e);
+      err.println("vw-binlog inspect: cannot open " + file + ": " + describe(e));
+      err.flush();
       return Main.EXIT_UNREADABLE;
     }
     try (reader) {
@@ -57,10 +71,11 @@ final class InspectCommand implements Callable<Integer> {
       return 0;
     } catch (BinaryLogException e) {
       out.flush();
-      System.err.println("vw-binlog inspect: " + file + ": " + e.getMessage());
+      err.println("vw-binlog inspect: " + file + ": " + e.getMessage());
       return Main.EXIT_DATA_ERROR;
     } finally {
       out.flush();
+      err.flush();
     }
   }
 
@@ -73,5 +88,18 @@ final class InspectCommand implements Callable<Integer> {
       return e.sizeField();
     }
     return m.payloadSize();
+  }
+
+  private static String describe(IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 }

@@ -3,25 +3,26 @@ package io.github.vwbinlog.core.framing;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-/** A {@link ByteSource} over one buffer in memory (an array, a caller's buffer, or a small mapped file). */
+/**
+ * A {@link ByteSource} over one buffer in memory (an array or a caller's buffer), read in place: payloads are
+ * read-only slices of it, so a change to the backing memory shows through them.
+ */
 final class BufferSource extends ByteSource {
   private final ByteBuffer buffer;
-  private final long base;
 
-  /** Reads {@code buffer} from 0 to its limit; offsets are {@code base} plus the index. */
-  BufferSource(ByteBuffer buffer, long base) {
+  /** Reads {@code buffer} from its position to its limit; offsets count from its position. */
+  BufferSource(ByteBuffer buffer) {
     this.buffer = buffer.slice().order(ByteOrder.LITTLE_ENDIAN);
-    this.base = base;
   }
 
   @Override
   public long position() {
-    return base + buffer.position();
+    return buffer.position();
   }
 
   @Override
   public long size() {
-    return base + buffer.limit();
+    return buffer.limit();
   }
 
   @Override
@@ -32,6 +33,11 @@ final class BufferSource extends ByteSource {
   @Override
   public int getInt() {
     return buffer.getInt();
+  }
+
+  @Override
+  public int peekInt() {
+    return buffer.getInt(buffer.position());
   }
 
   @Override

@@ -9,6 +9,9 @@ import java.nio.ByteBuffer;
  * for the few bytes of a field with {@link #fill(int)} and reads them with {@link #getInt()}, takes payloads with
  * {@link #payload(int)}, and skips padding and unread payloads with {@link #skip(long)}. Never allocates in
  * proportion to a size it was told, only to bytes that exist.
+ *
+ * <p>Positions are {@code long}: a log may be larger than 2 GiB. One payload is at most {@code Integer.MAX_VALUE}
+ * bytes; {@link io.github.vwbinlog.ReadLimits#maxMessageSize()} keeps it smaller.
  */
 public abstract class ByteSource implements Closeable {
 
@@ -26,6 +29,9 @@ public abstract class ByteSource implements Closeable {
 
   /** Reads a little-endian 32-bit value and advances by 4; valid only after {@code fill(4) == 4}. */
   public abstract int getInt();
+
+  /** Reads a little-endian 32-bit value without advancing; valid only after {@code fill(4) == 4}. */
+  public abstract int peekInt();
 
   /**
    * Reads a payload of {@code n} bytes and advances past it. The buffer is read-only and little-endian; it holds fewer

@@ -6,9 +6,10 @@ import java.nio.ByteOrder;
 import java.nio.channels.ReadableByteChannel;
 
 /**
- * A {@link ByteSource} over a stream, read strictly forward. Fields are read through a small buffer; each payload is
- * read into a buffer of its own (so a returned payload stays valid), grown as bytes arrive rather than allocated at
- * the declared size, so a false size claim costs nothing. Memory is bounded by the largest message.
+ * A {@link ByteSource} over a blocking channel, read strictly forward. Fields are read through a 64 KiB buffer; each
+ * payload is read into a buffer of its own (so a returned payload stays valid after the next read), which starts at
+ * 64 KiB and doubles only when it is full and more bytes are declared. So a false size claim costs at most twice the
+ * bytes that really arrive, and memory is bounded by the largest message, not the input.
  */
 final class ChannelSource extends ByteSource {
   private static final int FIELD_BUFFER = 64 * 1024;
@@ -51,6 +52,11 @@ final class ChannelSource extends ByteSource {
   public int getInt() {
     position += 4;
     return fields.getInt();
+  }
+
+  @Override
+  public int peekInt() {
+    return fields.getInt(fields.position());
   }
 
   @Override

@@ -18,17 +18,38 @@ import java.nio.ByteBuffer;
  * beyond the payload view.
  *
  * <p>Order of reads, exactly as VW: skip the previous message's {@code size % 8} padding, read the type, then the
- * version (FILEMAGIC), nothing (EOF), or the size and payload. A problem throws a {@link
- * io.github.vwbinlog.BinaryLogException} naming the offset of the message being read; after that, and after EOF or a
- * bad version, the cursor is finished.
+ * version (FILEMAGIC), nothing (EOF), or the size and payload (every other type). Where vw-binlog differs from VW
+ * (SPEC §0): the whole 4-byte version is compared with 1, and a problem is an exception, not a silent stop:
+ *
+ * <ul>
+ *   <li>the input ends inside a field: {@link TruncatedInputException} naming the message's offset and type, the
+ *       field, where it starts, and the bytes needed and left. A size beyond the end of an input of known size fails
+ *       as soon as the size is read;
+ *   <li>a declared size above {@link ReadLimits#maxMessageSize()}: {@link io.github.vwbinlog.LimitExceededException},
+ *       before anything is allocated or read;
+ *   <li>a FILEMAGIC whose version is not 1: the message is returned, and the next call throws
+ *       {@link UnsupportedVersionException}.
+ * </ul>
+ *
+ * <p>After a problem, after EOF, and at the end of the input, the cursor is finished and {@link #next()} returns false.
+ *
+ * <pre>{@code
+ * FrameCursor cursor = new FrameCursor(source, ReadLimits.defaults(), false, DiagnosticListener.ignoring());
+ * while (cursor.next()) {
+ *   System.out.println(cursor.offset() + " " + cursor.type() + " " + cursor.size());
+ * }
+ * }</pre>
  */
 public final class FrameCursor {
+  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).asReadOnlyBuffer();
+
   private final ByteSource source;
   private final ReadLimits limits;
   private final boolean includeUnknown;
   private final DiagnosticListener listener;
 
-  private long padding;
+  /** Bytes of padding owed by the previous sized message: its size % 8 (SPEC §1), 0 after FILEMAGIC. */
+  private int padding;
   private boolean finished;
   private boolean badVersionPending;
 
@@ -37,7 +58,7 @@ public final class FrameCursor {
   private MessageType type = MessageType.UNKNOWN;
   private int size;
   private long value;
-  private ByteBuffer payload = ByteBuffer.allocate(0);
+  private ByteBuffer payload = EMPTY;
 
   /**
    * Creates a cursor.
@@ -70,15 +91,14 @@ public final class FrameCursor {
     }
     try {
       while (true) {
-        if (!skipPadding()) {
-          return finish();
+        if (!skipPaddingAndFindType()) {
+          finished = true;
+          return false;
         }
         if (readMessage()) {
           return true;
         }
-        if (finished) {
-          return false;
-        }
+        // an unknown message was skipped: go on with the next one
       }
     } catch (IOException e) {
       finished = true;
@@ -89,17 +109,23 @@ public final class FrameCursor {
     }
   }
 
-  private boolean finish() {
-    finished = true;
-    return false;
+  /** Whether the cursor has ended: after EOF, the end of the input, or a problem. */
+  public boolean isFinished() {
+    return finished;
   }
 
-  /** Skips the previous message's padding; false when the input ended exactly where a type would start. */
-  private boolean skipPadding() throws IOException {
+  /**
+   * Skips the previous message's padding and makes the next type field readable.
+   *
+   * @return false when the input ends exactly where a type would start (a missing EOF is fine)
+   */
+  private boolean skipPaddingAndFindType() throws IOException {
     if (padding > 0) {
+      long paddingOffset = source.position();
       long skipped = source.skip(padding);
       if (skipped < padding) {
-        throw new TruncatedInputException(offset, MessageType.describe(typeCode), "the padding", padding, skipped);
+        throw new TruncatedInputException(offset, MessageType.describe(typeCode), "the padding", paddingOffset,
+            padding, skipped);
       }
       padding = 0;
     }
@@ -108,12 +134,13 @@ public final class FrameCursor {
       return false;
     }
     if (available < 4) {
-      throw new TruncatedInputException(source.position(), null, "the type of the next message", 4, available);
+      long at = source.position();
+      throw new TruncatedInputException(at, null, "the type of the next message", at, 4, available);
     }
     return true;
   }
 
-  /** Reads one message after its type; true if it is to be returned, false if it was skipped or ended the log. */
+  /** Reads one message from its type on; true if it is to be returned, false if it was an unknown one, skipped. */
   private boolean readMessage() throws IOException {
     offset = source.position();
     typeCode = source.getInt();
@@ -124,14 +151,12 @@ public final class FrameCursor {
     switch (type) {
       case FILEMAGIC:
         value = readU32("the version");
-        if (value != 1) {
-          badVersionPending = true;
-        }
+        badVersionPending = value != 1;
         return true;
       case EOF:
-        int available = source.fill(4);
-        if (available == 4) {
-          value = Integer.toUnsignedLong(source.getInt());
+        // Display only: VW reads nothing after the EOF type, so these bytes are looked at, not consumed.
+        if (source.fill(4) == 4) {
+          value = Integer.toUnsignedLong(source.peekInt());
         }
         finished = true;
         return true;
@@ -146,37 +171,38 @@ public final class FrameCursor {
     if (declared > limits.maxMessageSize()) {
       throw new LimitExceededException(offset, name, "payload size", declared, limits.maxMessageSize());
     }
-    long size = source.size();
-    if (size >= 0 && declared > size - source.position()) {
-      throw new TruncatedInputException(offset, name, "the payload", declared, size - source.position());
+    long payloadOffset = source.position();
+    long inputSize = source.size();
+    if (inputSize >= 0 && declared > inputSize - payloadOffset) {
+      throw new TruncatedInputException(offset, name, "the payload", payloadOffset, declared,
+          inputSize - payloadOffset);
     }
-    this.size = (int) declared;
-    padding = declared % 8;
+    size = (int) declared;
+    padding = size % 8;
     if (type == MessageType.UNKNOWN && !includeUnknown) {
-      long skipped = source.skip(declared);
-      if (skipped < declared) {
-        throw new TruncatedInputException(offset, name, "the payload", declared, skipped);
+      long skipped = source.skip(size);
+      if (skipped < size) {
+        throw new TruncatedInputException(offset, name, "the payload", payloadOffset, size, skipped);
       }
       listener.report(new Diagnostic(DiagnosticReason.UNKNOWN_MESSAGE_TYPE, offset, null,
-          "payload type not recognized " + name + ", " + declared + " bytes skipped"));
+          "payload type not recognized " + name + ": " + size + " bytes skipped"));
       return false;
     }
-    payload = source.payload(this.size);
-    if (payload.remaining() < declared) {
-      throw new TruncatedInputException(offset, name, "the payload", declared, payload.remaining());
+    payload = source.payload(size);
+    if (payload.remaining() < size) {
+      throw new TruncatedInputException(offset, name, "the payload", payloadOffset, size, payload.remaining());
     }
     return true;
   }
 
   private long readU32(String what) throws IOException {
+    long at = source.position();
     int available = source.fill(4);
     if (available < 4) {
-      throw new TruncatedInputException(offset, MessageType.describe(typeCode), what, 4, available);
+      throw new TruncatedInputException(offset, MessageType.describe(typeCode), what, at, 4, available);
     }
     return Integer.toUnsignedLong(source.getInt());
   }
-
-  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).asReadOnlyBuffer();
 
   /** The offset of the current message's type field. */
   public long offset() {

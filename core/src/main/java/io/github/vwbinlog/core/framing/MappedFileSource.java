@@ -9,7 +9,12 @@ import java.nio.channels.FileChannel;
 /**
  * A {@link ByteSource} over a memory-mapped file of any size. It maps a window of the file at a time and moves the
  * window forward when a field or payload would cross its end, so every payload is one slice of one mapping (a message
- * is never split). Payload slices keep their mapping alive after the window moves on.
+ * is never split). Payload slices keep their mapping alive after the window moves on; the JVM unmaps a window when
+ * nothing refers to it any more.
+ *
+ * <p>A window is {@code windowSize} bytes, or the size of the payload it must hold when that is larger, and never
+ * more than {@code Integer.MAX_VALUE} bytes (a Java buffer's limit); positions are {@code long}, so files above 2 GiB
+ * are read window after window. Padding and skipped payloads are passed over without mapping them.
  */
 final class MappedFileSource extends ByteSource {
   private final FileChannel channel;
@@ -19,7 +24,15 @@ final class MappedFileSource extends ByteSource {
   private long windowStart;
   private long position;
 
+  /**
+   * Maps the first window of {@code channel}.
+   *
+   * @param windowSize how many bytes to map at once, at most {@code Integer.MAX_VALUE}
+   */
   MappedFileSource(FileChannel channel, long windowSize) throws IOException {
+    if (windowSize <= 0 || windowSize > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("window size " + windowSize);
+    }
     this.channel = channel;
     this.fileSize = channel.size();
     this.windowSize = windowSize;
@@ -32,13 +45,26 @@ final class MappedFileSource extends ByteSource {
     windowStart = start;
   }
 
-  /** Makes {@code [position, position + n)} lie in the window, as far as the file has those bytes. */
+  /**
+   * Makes {@code [position, position + n)} lie in the window, as far as the file has those bytes, by mapping a new
+   * window that starts at the position when it does not. {@code n} is at most {@code Integer.MAX_VALUE}.
+   */
   private void cover(long n) throws IOException {
     long end = Math.min(position + n, fileSize);
     if (end > windowStart + window.capacity()) {
       long length = Math.min(Math.max(windowSize, end - position), fileSize - position);
-      map(position, (int) Math.min(length, Integer.MAX_VALUE));
+      map(position, (int) length);
     }
+  }
+
+  /** The start of the current window, for tests. */
+  long windowStart() {
+    return windowStart;
+  }
+
+  /** The length of the current window, for tests. */
+  int windowLength() {
+    return window.capacity();
   }
 
   private int index() {
@@ -66,6 +92,11 @@ final class MappedFileSource extends ByteSource {
     int value = window.getInt(index());
     position += 4;
     return value;
+  }
+
+  @Override
+  public int peekInt() {
+    return window.getInt(index());
   }
 
   @Override

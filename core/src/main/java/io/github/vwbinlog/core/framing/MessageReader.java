@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
@@ -18,7 +20,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link BinaryLogReader} implementation: a {@link FrameCursor} turned into an iterator of {@link Message}
- * records. With {@link ReadFeature#LENIENT} a framing problem is reported and ends the iteration.
+ * records. With {@link ReadFeature#LENIENT} a framing problem is reported to the listener as the exception's
+ * {@link io.github.vwbinlog.Diagnostic} and ends the iteration; without it, the exception is thrown from
+ * {@code hasNext()}. Layers above that want no records (the joiner) can drive {@link #advance()} and
+ * {@link #cursor()} directly.
  */
 public final class MessageReader implements BinaryLogReader {
   private final ByteSource source;
@@ -35,10 +40,21 @@ public final class MessageReader implements BinaryLogReader {
         options.isEnabled(ReadFeature.INCLUDE_UNKNOWN_MESSAGES), options.listener());
   }
 
-  /** Opens a file: mapped whole, or through a moving window when it is larger than the window size. */
+  /**
+   * Opens a file: mapped whole, or through a moving window when it is larger than the window size. A file that cannot
+   * be mapped because it is not a regular file (a pipe, {@code /dev/stdin}) is read as a stream.
+   *
+   * @throws FileSystemException if the path is a directory
+   */
   public static MessageReader open(Path file, ReadOptions options) throws IOException {
+    if (Files.isDirectory(file)) {
+      throw new FileSystemException(file.toString(), null, "is a directory");
+    }
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
     try {
+      if (!Files.isRegularFile(file)) {
+        return new MessageReader(new ChannelSource(channel), options);
+      }
       return new MessageReader(new MappedFileSource(channel, options.mapWindowSize()), options);
     } catch (IOException | RuntimeException e) {
       channel.close();
@@ -48,7 +64,7 @@ public final class MessageReader implements BinaryLogReader {
 
   /** Reads a buffer in place. */
   public static MessageReader of(ByteBuffer buffer, ReadOptions options) {
-    return new MessageReader(new BufferSource(buffer, 0), options);
+    return new MessageReader(new BufferSource(buffer), options);
   }
 
   /** Reads a channel sequentially. */
@@ -78,17 +94,17 @@ public final class MessageReader implements BinaryLogReader {
     }
   }
 
-  /** The current message of the cursor as a record. */
+  /** The current message of the cursor as a record; valid after {@link #advance()} returned true. */
   public Message current() {
     long offset = cursor.offset();
-    switch (cursor.type()) {
-      case FILEMAGIC: return new Message.FileMagic(offset, cursor.value());
-      case HEADER: return new Message.Header(offset, cursor.payload());
-      case CHECKPOINT: return new Message.Checkpoint(offset, cursor.payload());
-      case REGULAR: return new Message.Regular(offset, cursor.payload());
-      case EOF: return new Message.Eof(offset, cursor.value());
-      default: return new Message.Unknown(offset, cursor.typeCode(), cursor.payload());
-    }
+    return switch (cursor.type()) {
+      case FILEMAGIC -> new Message.FileMagic(offset, cursor.value());
+      case HEADER -> new Message.Header(offset, cursor.payload());
+      case CHECKPOINT -> new Message.Checkpoint(offset, cursor.payload());
+      case REGULAR -> new Message.Regular(offset, cursor.payload());
+      case EOF -> new Message.Eof(offset, cursor.value());
+      case UNKNOWN -> new Message.Unknown(offset, cursor.typeCode(), cursor.payload());
+    };
   }
 
   @Override
