@@ -196,7 +196,8 @@ public sealed interface Message {
 
   /**
    * An EOF message. Reading stops after its type field: the 4 bytes after it are looked at for display only, and are
-   * not counted as read.
+   * not counted as read. (On a stream the reader therefore waits for those 4 bytes or the end of the stream;
+   * joiners always write them.)
    *
    * @param offset the offset of the type field
    * @param sizeField the 4 bytes after the type as an unsigned 32-bit value if the input has them, else 0; not part
