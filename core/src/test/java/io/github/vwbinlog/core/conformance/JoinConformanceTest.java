@@ -131,6 +131,26 @@ class JoinConformanceTest {
         }));
   }
 
+  /** The joining-level facts of the parse_error cases: how many examples a full parse still produces. */
+  @TestFactory
+  Stream<DynamicTest> parseErrorsJoined() {
+    return Corpus.cases("parse_error").stream()
+        .filter(c -> c.expect().get("produced_multi_examples") != null)
+        .map(c -> DynamicTest.dynamicTest(c.id() + " [joined]", () -> {
+          List<JoinResult> learned = join(c).stream().filter(JoinConformanceTest::learned).toList();
+          assertThat(learned).hasSize(((Number) c.expect().get("produced_multi_examples")).intValue());
+          int position = 0;
+          for (Object item : Json.array(c.expect().getOrDefault("sequence", List.of()))) {
+            Map<String, @Nullable Object> step = Json.object(item);
+            Object label = step.get("label");
+            if (label != null) {
+              checkLabel(Json.object(label), learned.get(position));
+            }
+            position++;
+          }
+        }));
+  }
+
   @TestFactory
   Stream<DynamicTest> metrics() {
     return Corpus.cases("metrics").stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
