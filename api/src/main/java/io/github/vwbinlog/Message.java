@@ -192,6 +192,17 @@ public sealed interface Message {
     public ByteBuffer payload() {
       return view(payload);
     }
+
+    /**
+     * Decodes the joined events after verifying every buffer: the JoinedPayload, each nested Event, and each payload
+     * (decompressed when zstd-encoded). All or nothing; the joiner, which skips the smallest broken unit instead, is
+     * {@code io.github.vwbinlog.join.Joiner}.
+     *
+     * @throws MalformedDataException naming the first joined event that cannot be read, and why
+     */
+    public java.util.List<io.github.vwbinlog.event.JoinedEvent> joinedEvents() {
+      return Providers.get().decodeJoinedEvents(view(payload), offset);
+    }
   }
 
   /**

@@ -58,12 +58,12 @@ public record JoinResult(
     return interaction.event().meta().payloadType();
   }
 
-  /** The final reward (of slot 0 for CCB, or the default reward when a CCB decision has no slots). */
+  /** The final reward (of slot 0 for CCB; 0 for a CCB decision without slots, which has no reward). */
   public float reward() {
     return rewards.isEmpty() ? 0f : rewards.get(0);
   }
 
-  /** The original reward (of slot 0 for CCB). */
+  /** The original reward (of slot 0 for CCB; 0 for a CCB decision without slots). */
   public float originalReward() {
     return originalRewards.isEmpty() ? 0f : originalRewards.get(0);
   }

@@ -37,6 +37,9 @@ public interface VwBinlogProvider {
   /** Verifies and decodes a CHECKPOINT payload. */
   CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset);
 
+  /** Verifies and decodes a REGULAR payload into joined events. */
+  java.util.List<io.github.vwbinlog.event.JoinedEvent> decodeJoinedEvents(ByteBuffer payload, long offset);
+
   /** A reward calculator for a configuration. */
   RewardCalculator rewardCalculator(CheckpointInfo config, DiagnosticListener listener);
 

@@ -7,6 +7,7 @@ import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.core.event.JoinedPayloads;
 import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
@@ -55,6 +56,11 @@ public final class CoreProvider implements VwBinlogProvider {
   @Override
   public CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset) {
     return Decoders.checkpointInfo(payload, offset, ReadLimits.defaults());
+  }
+
+  @Override
+  public java.util.List<io.github.vwbinlog.event.JoinedEvent> decodeJoinedEvents(ByteBuffer payload, long offset) {
+    return JoinedPayloads.decode(payload, offset, ReadLimits.defaults());
   }
 
   @Override

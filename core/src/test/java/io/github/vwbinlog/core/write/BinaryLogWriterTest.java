@@ -1,5 +1,7 @@
 package io.github.vwbinlog.core.write;
 
+import io.github.vwbinlog.core.flatbuf.Decoders;
+import io.github.vwbinlog.ReadLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -74,7 +76,7 @@ class BinaryLogWriterTest {
         + " 0c000000 0800 1400 0800 0400 08000000 10000000 e507 04 0d 0f 08 2e 00 00000000"
         + " 01000000 0c000000 0800 0c00 0400 0800 08000000 10000000 04000000 01000000 76000000 01000000 6b000000"
         + " 00000000"));
-    assertThat(TestDecoder.fileHeader(ByteBuffer.wrap(log, 8, 76))).isEqualTo(header);
+    assertThat(Decoders.fileHeader(ByteBuffer.wrap(log, 8, 76), 0, ReadLimits.defaults())).isEqualTo(header);
   }
 
   @Test
@@ -82,7 +84,7 @@ class BinaryLogWriterTest {
     FileHeader header = new FileHeader(null, List.of(new FileHeader.Property(null, "v"),
         new FileHeader.Property("k", null)));
     byte[] log = write(w -> w.header(header));
-    assertThat(TestDecoder.fileHeader(ByteBuffer.wrap(log, 8, log.length - 8))).isEqualTo(header);
+    assertThat(Decoders.fileHeader(ByteBuffer.wrap(log, 8, log.length - 8), 0, ReadLimits.defaults())).isEqualTo(header);
   }
 
   @Test
@@ -100,7 +102,7 @@ class BinaryLogWriterTest {
     CheckpointInfo all = new CheckpointInfo(RewardFunction.MAX, -0f, LearningMode.LOGGING_ONLY, ProblemType.MULTISTEP,
         true);
     byte[] other = write(w -> w.checkpoint(all));
-    assertThat(TestDecoder.checkpointInfo(ByteBuffer.wrap(other, 8, 32))).isEqualTo(all);
+    assertThat(Decoders.checkpointInfo(ByteBuffer.wrap(other, 8, 32), 0, ReadLimits.defaults())).isEqualTo(all);
   }
 
   @Test
@@ -136,7 +138,7 @@ class BinaryLogWriterTest {
     byte[] log = write(w -> w.regular(events));
     Message.Regular regular = (Message.Regular) read(log).get(0);
     WriterRoundTripPropertyTest.checkNestedBuffers("regular", regular.payload());
-    assertThat(TestDecoder.joinedPayload(regular.payload())).isEqualTo(events);
+    assertThat(regular.joinedEvents()).isEqualTo(events);
     assertThat(log.length).isEqualTo(8 + regular.payloadSize());
   }
 

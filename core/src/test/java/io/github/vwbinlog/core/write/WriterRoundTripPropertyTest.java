@@ -1,5 +1,9 @@
 package io.github.vwbinlog.core.write;
 
+import io.github.vwbinlog.core.event.DecodeException;
+import io.github.vwbinlog.core.event.EventDecoder;
+import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.DiagnosticReason;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.luben.zstd.Zstd;
@@ -78,7 +82,7 @@ class WriterRoundTripPropertyTest {
   }
 
   @Test
-  void everyPayloadTypeRoundTripsThroughTheEventEncoder() {
+  void everyPayloadTypeRoundTripsThroughTheEventEncoder() throws DecodeException {
     RandomEvents gen = new RandomEvents(new Random(42));
     EventEncoder encoder = new EventEncoder();
     for (PayloadType type : PayloadType.values()) {
@@ -87,9 +91,17 @@ class WriterRoundTripPropertyTest {
       }
       for (int i = 0; i < 100; i++) {
         var event = new io.github.vwbinlog.event.Event(gen.metadata(type), gen.payload(type));
-        assertThat(TestDecoder.event(ByteBuffer.wrap(encoder.event(event)))).as(type + " #" + i).isEqualTo(event);
+        assertThat(decodeEvent(ByteBuffer.wrap(encoder.event(event)))).as(type + " #" + i).isEqualTo(event);
       }
     }
+  }
+
+  /** The production decoder (verified) reading an Event buffer back into records. */
+  private static io.github.vwbinlog.event.Event decodeEvent(ByteBuffer bytes) throws DecodeException {
+    EventDecoder decoder = new EventDecoder(ReadLimits.defaults());
+    EventDecoder.Envelope envelope = decoder.envelope(bytes);
+    return new io.github.vwbinlog.event.Event(envelope.meta(),
+        decoder.payload(envelope, DiagnosticReason.MALFORMED_EVENT));
   }
 
   private static Written writeOne(BinaryLogWriter writer, RandomEvents gen) {
@@ -176,12 +188,12 @@ class WriterRoundTripPropertyTest {
       } else if (m instanceof Message.Eof eof) {
         assertThat(eof.sizeField()).as(where).isEqualTo(w.content());
       } else if (m instanceof Message.Header header) {
-        assertThat(TestDecoder.fileHeader(header.payload())).as(where).isEqualTo(w.content());
+        assertThat(header.fileHeader()).as(where).isEqualTo(w.content());
       } else if (m instanceof Message.Checkpoint checkpoint) {
-        assertThat(TestDecoder.checkpointInfo(checkpoint.payload())).as(where).isEqualTo(w.content());
+        assertThat(checkpoint.checkpointInfo()).as(where).isEqualTo(w.content());
       } else if (m instanceof Message.Regular regular && w.content() instanceof List<?>) {
         checkNestedBuffers(where, regular.payload());
-        assertThat(TestDecoder.joinedPayload(regular.payload())).as(where).isEqualTo(w.content());
+        assertThat(regular.joinedEvents()).as(where).isEqualTo(w.content());
       } else if (m instanceof Message.Regular regular) {
         assertThat(regular.payload()).as(where).isEqualTo(w.content());
       } else if (m instanceof Message.Unknown unknown) {
@@ -217,8 +229,10 @@ class WriterRoundTripPropertyTest {
         byte[] frame = new byte[body.remaining()];
         body.duplicate().get(frame);
         assertThat(Zstd.findFrameCompressedSize(frame)).as(where + ": one zstd frame").isEqualTo(frame.length);
-        assertThat(Zstd.getFrameContentSize(frame)).as(where + ": declared content size")
-            .isEqualTo(TestDecoder.decompress(ByteBuffer.wrap(frame)).length);
+        long declared = Zstd.getFrameContentSize(frame);
+        byte[] room = new byte[(int) declared + 64]; // more room than declared: the frame must fill exactly what it says
+        assertThat(Zstd.decompressByteArray(room, 0, room.length, frame, 0, frame.length))
+            .as(where + ": declared content size").isEqualTo(declared);
       }
     }
   }

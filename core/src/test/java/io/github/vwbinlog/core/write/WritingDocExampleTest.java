@@ -1,5 +1,6 @@
 package io.github.vwbinlog.core.write;
 
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.vwbinlog.BinaryLogReader;
@@ -49,7 +50,7 @@ class WritingDocExampleTest {
     }
     assertThat(messages).extracting(Message::type).containsExactly(MessageType.FILEMAGIC, MessageType.HEADER,
         MessageType.CHECKPOINT, MessageType.REGULAR, MessageType.EOF);
-    List<JoinedEvent> events = TestDecoder.joinedPayload(((Message.Regular) messages.get(3)).payload());
+    List<JoinedEvent> events = ((Message.Regular) messages.get(3)).joinedEvents();
     assertThat(events).extracting(JoinedEvent::id).containsExactly("id-1", "id-1");
     assertThat(((OutcomeEvent) events.get(1).event().payload()).value()).isEqualTo(1.5f);
   }

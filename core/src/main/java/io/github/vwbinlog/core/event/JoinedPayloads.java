@@ -1,0 +1,57 @@
+package io.github.vwbinlog.core.event;
+
+import io.github.vwbinlog.MalformedDataException;
+import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.core.flatbuf.Schema;
+import io.github.vwbinlog.event.Event;
+import io.github.vwbinlog.event.JoinedEvent;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
+
+/**
+ * Decodes a whole REGULAR payload into records, for callers that iterate messages themselves
+ * ({@code Message.Regular#joinedEvents()}). All or nothing: the first part that cannot be read fails the call, which
+ * names it. The joiner does not use this: it skips the smallest broken unit instead.
+ */
+public final class JoinedPayloads {
+  private JoinedPayloads() {}
+
+  /**
+   * The joined events of a REGULAR payload, in order, every payload decoded (zstd decompressed).
+   *
+   * @throws MalformedDataException naming the message offset and the first joined event that cannot be read
+   */
+  public static List<JoinedEvent> decode(ByteBuffer payload, long offset, ReadLimits limits) {
+    String problem = FlatVerifier.verify(payload, payload.position(), payload.remaining(), Schema.JOINED_PAYLOAD,
+        limits);
+    if (problem != null) {
+      throw new MalformedDataException(DiagnosticReason.MALFORMED_PAYLOAD, offset, "REGULAR", "the JoinedPayload",
+          problem);
+    }
+    JoinedPayload root = JoinedPayload.getRootAsJoinedPayload(payload.duplicate());
+    EventDecoder decoder = new EventDecoder(limits);
+    List<JoinedEvent> events = new ArrayList<>(root.eventsLength());
+    var entry = new reinforcement_learning.messages.flatbuff.v2.JoinedEvent();
+    var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
+    for (int i = 0; i < root.eventsLength(); i++) {
+      root.events(entry, i);
+      ByteBuffer eventBytes = entry.eventAsByteBuffer();
+      if (eventBytes == null || entry.timestamp(time) == null) {
+        throw new MalformedDataException(DiagnosticReason.MALFORMED_EVENT, offset, "REGULAR", "joined event " + i,
+            "no event or no time stamp");
+      }
+      try {
+        EventDecoder.Envelope envelope = decoder.envelope(eventBytes);
+        events.add(new JoinedEvent(EventDecoder.timeStamp(time),
+            new Event(envelope.meta(), decoder.payload(envelope, DiagnosticReason.MALFORMED_EVENT))));
+      } catch (DecodeException e) {
+        throw new MalformedDataException(e.reason(), offset, "REGULAR", "joined event " + i, e.getMessage());
+      }
+    }
+    return events;
+  }
+}
