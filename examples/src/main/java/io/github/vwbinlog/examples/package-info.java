@@ -1,0 +1,5 @@
+/**
+ * Small programs that use vw-binlog as an application does: iterate messages, compute rewards for one event id,
+ * convert a file to DSJSON, write a synthetic log.
+ */
+package io.github.vwbinlog.examples;
