@@ -40,7 +40,10 @@ public enum DiagnosticReason {
   MALFORMED_DEDUP(Severity.ERROR),
 
   // --- interactions (SPEC §4.2 to §4.6)
-  /** An interaction whose payload type is not the configured problem type. */
+  /**
+   * An interaction whose payload type is not the configured problem type; with the multistep joiner, any interaction
+   * that is not a MultiStep step (VW ignores it).
+   */
   PROBLEM_TYPE_MISMATCH(Severity.NOTICE),
   /** An interaction whose learning mode is not the configured learning mode. */
   LEARNING_MODE_MISMATCH(Severity.NOTICE),
@@ -52,11 +55,17 @@ public enum DiagnosticReason {
   MALFORMED_INTERACTION(Severity.ERROR),
   /** A later interaction for an event id that already has one; the first valid interaction wins. */
   DUPLICATE_INTERACTION(Severity.NOTICE),
-  /** An event id with observations but no valid interaction; nothing is emitted for it. */
+  /**
+   * An event id with observations but no valid interaction; nothing is emitted for it. With the multistep joiner:
+   * outcomes whose step index names no step of their batch, which are ignored.
+   */
   NO_INTERACTION(Severity.NOTICE),
   /** An observation that came before its interaction in the payload; VW drops it. */
   OUTCOME_BEFORE_INTERACTION(Severity.NOTICE),
-  /** An observation that cannot be read; its joined event is invalidated and not emitted. */
+  /**
+   * An observation that cannot be read; its joined event is invalidated and not emitted (with the multistep joiner,
+   * every step of its batch, whose rewards it might change).
+   */
   MALFORMED_OUTCOME(Severity.ERROR),
   /** A CCB observation whose slot id names no slot of the interaction; the observation is ignored. */
   UNMATCHED_SLOT_ID(Severity.NOTICE),
@@ -76,7 +85,7 @@ public enum DiagnosticReason {
   // --- multistep (SPEC §7)
   /** A multistep step id with several interactions; the step is not emitted. */
   DUPLICATE_STEP(Severity.NOTICE),
-  /** A multistep step whose previous step is missing or in a cycle; VW never emits it. */
+  /** A multistep step whose previous step is missing, that is in a cycle or descends from one; VW never emits it. */
   ORPHAN_STEP(Severity.NOTICE);
 
   private final Severity severity;

@@ -19,8 +19,9 @@ import java.util.function.Consumer;
 
 /**
  * The {@link Joiner}: pulls messages from a reader, applies checkpoints, and joins REGULAR messages with the single
- * joiner, buffering the joined events of one message at a time. A framing problem ends the log as VW ends it (SPEC
- * §1), reported as an error; in strict mode it is thrown.
+ * joiner, or the multistep joiner when {@link JoinOptions#multistep()} is set, buffering the joined events of one
+ * message at a time. A framing problem ends the log as VW ends it (SPEC §1), reported as an error; in strict mode it is
+ * thrown.
  */
 public final class DefaultJoiner implements Joiner {
   private final BinaryLogReader reader;
@@ -28,6 +29,7 @@ public final class DefaultJoiner implements Joiner {
   private final JoinCounters counters;
   private final StickyConfig config;
   private final SingleJoiner single;
+  private final MultistepJoiner multistep;
   private boolean iterated;
   private long currentOffset = -1;
 
@@ -42,6 +44,7 @@ public final class DefaultJoiner implements Joiner {
     this.counters = counters;
     this.config = new StickyConfig(options);
     this.single = new SingleJoiner(config, counters, options.readOptions().limits());
+    this.multistep = new MultistepJoiner(config, counters, options.readOptions().limits());
   }
 
   /** Opens a file with a reader that reports to this joiner's counters, so its notices are counted too. */
@@ -90,7 +93,11 @@ public final class DefaultJoiner implements Joiner {
     if (m instanceof Message.Checkpoint c) {
       checkpoint(c);
     } else if (m instanceof Message.Regular r) {
-      single.regular(r.offset(), r.payload(), sink);
+      if (options.multistep()) {
+        multistep.regular(r.offset(), r.payload(), sink);
+      } else {
+        single.regular(r.offset(), r.payload(), sink);
+      }
     }
     return true;
   }

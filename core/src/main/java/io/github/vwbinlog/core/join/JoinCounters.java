@@ -64,13 +64,15 @@ public final class JoinCounters implements DiagnosticListener {
     interactionsSkipped += n;
   }
 
-  /** A joined event was emitted. */
+  /** A joined event was emitted; the metrics count it unless it is a multistep step (VW has none: SPEC §7.4). */
   public void emitted(JoinResult r) {
     emitted[r.payloadType().ordinal()]++;
     if (r.learnable()) {
       learnable++;
     }
-    metrics.accept(r);
+    if (r.payloadType() != PayloadType.MULTI_STEP) {
+      metrics.accept(r);
+    }
   }
 
   /** The number of ERROR diagnostics so far. */

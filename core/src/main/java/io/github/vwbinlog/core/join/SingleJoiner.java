@@ -3,14 +3,11 @@ package io.github.vwbinlog.core.join;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
-import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.JsonSyntax;
-import io.github.vwbinlog.core.flatbuf.FlatVerifier;
-import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.event.JoinedEvent;
@@ -63,28 +60,11 @@ final class SingleJoiner {
 
   /** Processes one REGULAR message, handing each joined event to {@code sink} in VW's order. */
   void regular(long offset, ByteBuffer payload, Consumer<JoinResult> sink) {
-    if (!config.ready()) {
-      counters.skippedMessage();
-      counters.report(new Diagnostic(DiagnosticReason.REGULAR_BEFORE_CHECKPOINT, offset, null,
-          "regular message before any checkpoint: its events are ignored"));
+    JoinedPayload joined = JoinedPayloads.open(offset, payload, config, counters, limits);
+    if (joined == null) {
       return;
     }
-    String problem = FlatVerifier.verify(payload, payload.position(), payload.remaining(), Schema.JOINED_PAYLOAD,
-        limits);
-    if (problem != null) {
-      counters.skippedMessage();
-      counters.report(new Diagnostic(DiagnosticReason.MALFORMED_PAYLOAD, offset, null,
-          "verification failed, skipping JoinedPayload: " + problem));
-      return;
-    }
-    JoinedPayload joined = JoinedPayload.getRootAsJoinedPayload(payload.duplicate());
     int n = joined.eventsLength();
-    if (n > limits.maxEventsPerPayload()) {
-      counters.skippedMessage();
-      counters.report(new LimitExceededException(offset, "REGULAR", "number of joined events", n,
-          limits.maxEventsPerPayload()).toDiagnostic());
-      return;
-    }
     Map<String, List<Pending>> groups = new LinkedHashMap<>();
     int interactions = 0;
     try {

@@ -8,6 +8,7 @@ import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.event.MultiSlotEvent;
+import io.github.vwbinlog.event.MultiStepEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
@@ -16,6 +17,7 @@ import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.MultistepReward;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -29,7 +31,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The joining-level cases of the conformance corpus (SPEC §3–§9), run in place from {@code ../shared/conformance}:
  * byte-exact DSJSON against VW's test expectations and VW's own converter, rewards, produced examples, and metrics.
- * Multistep inputs belong to the multistep joiner and are not enabled here yet.
+ * Multistep cases run with the multistep joiner and, where the case says so, a sticky multistep reward.
  */
 class JoinConformanceTest {
 
@@ -54,10 +56,6 @@ class JoinConformanceTest {
     return options;
   }
 
-  static boolean multistep(Corpus.Case c) {
-    return Boolean.TRUE.equals(Json.object(c.json().get("config")).get("multistep"));
-  }
-
   static List<JoinResult> join(Corpus.Case c) throws IOException {
     List<JoinResult> results = new ArrayList<>();
     try (Joiner joiner = Joiner.open(c.input(), options(c))) {
@@ -72,7 +70,7 @@ class JoinConformanceTest {
 
   @TestFactory
   Stream<DynamicTest> dsjsonExact() {
-    return Corpus.cases("dsjson_exact").stream().filter(c -> !multistep(c)).map(c -> DynamicTest.dynamicTest(
+    return Corpus.cases("dsjson_exact").stream().map(c -> DynamicTest.dynamicTest(
         c.id(), () -> {
           Map<String, @Nullable Object> expect = c.expect();
           byte[] expected = Files.readAllBytes(Corpus.resolve((String) expect.get("file")));
@@ -83,7 +81,7 @@ class JoinConformanceTest {
 
   @TestFactory
   Stream<DynamicTest> dsjsonReference() {
-    return Corpus.cases("dsjson_reference").stream().filter(c -> !multistep(c)).map(c -> DynamicTest.dynamicTest(
+    return Corpus.cases("dsjson_reference").stream().map(c -> DynamicTest.dynamicTest(
         c.id(), () -> {
           byte[] expected = Files.readAllBytes(Corpus.resolve((String) c.expect().get("file")));
           assertThat(new String(convert(c), StandardCharsets.UTF_8))
@@ -108,7 +106,7 @@ class JoinConformanceTest {
   /** The examples VW's reader produces: joined events it would learn from, and their labels. */
   @TestFactory
   Stream<DynamicTest> examples() {
-    return Corpus.cases("examples").stream().filter(c -> !multistep(c)).map(c -> DynamicTest.dynamicTest(
+    return Corpus.cases("examples").stream().map(c -> DynamicTest.dynamicTest(
         c.id(), () -> {
           List<JoinResult> learned = join(c).stream().filter(JoinConformanceTest::learned).toList();
           Map<String, @Nullable Object> expect = c.expect();
@@ -123,12 +121,47 @@ class JoinConformanceTest {
             Object index = step.get("index");
             JoinResult r = learned.get(index == null ? position : ((Number) index).intValue() - 1);
             position++;
+            if (step.get("shared_namespace") instanceof String namespace) {
+              assertThat(sharedNamespace(r)).as("shared namespace").isEqualTo(namespace);
+            }
             Object label = step.get("label");
             if (label != null) {
               checkLabel(Json.object(label), r);
             }
           }
+          Map<String, @Nullable Object> byNamespace = Json.object(expect.getOrDefault("by_shared_namespace", Map.of()));
+          for (Map.Entry<String, @Nullable Object> e : byNamespace.entrySet()) {
+            List<JoinResult> matching = learned.stream().filter(r -> e.getKey().equals(sharedNamespace(r))).toList();
+            assertThat(matching).as("examples with shared namespace " + e.getKey()).hasSize(1);
+            checkLabel(Json.object(Json.object(e.getValue()).get("label")), matching.get(0));
+          }
+          for (Object namespace : Json.array(expect.getOrDefault("not_produced_shared_namespaces", List.of()))) {
+            assertThat(learned).as("no example with shared namespace " + namespace)
+                .noneMatch(r -> namespace.equals(sharedNamespace(r)));
+          }
         }));
+  }
+
+  /**
+   * VW's shared namespace of a decision: the first letter of the first key of its context (the corpus's contexts
+   * start with {@code {"A": ...}}); null when the context does not start that way.
+   */
+  static @Nullable String sharedNamespace(JoinResult r) {
+    ByteBuffer context;
+    EventPayload p = r.interaction().event().payload();
+    if (p instanceof MultiStepEvent step) {
+      context = step.context();
+    } else if (p instanceof CbEvent cb) {
+      context = cb.context();
+    } else {
+      return null;
+    }
+    String text = StandardCharsets.UTF_8.decode(context).toString().stripLeading();
+    if (!text.startsWith("{")) {
+      return null;
+    }
+    text = text.substring(1).stripLeading();
+    return text.length() > 1 && text.charAt(0) == '"' ? text.substring(1, 2) : null;
   }
 
   /** The joining-level facts of the parse_error cases: how many examples a full parse still produces. */
@@ -212,6 +245,7 @@ class JoinConformanceTest {
     if (p instanceof CaEvent ca) {
       return !Float.isNaN(ca.action()) && !Float.isNaN(ca.pdfValue());
     }
+    // A multistep step is learned when learnable: VW ignores a failure to label it (SPEC §7.4).
     return true;
   }
 
@@ -222,6 +256,11 @@ class JoinConformanceTest {
     }
     if (label.get("action") instanceof Number action && r.interaction().event().payload() instanceof CbEvent cb) {
       assertThat(cb.actionIds().get(0)).as("action").isEqualTo(action.longValue());
+    }
+    if (label.get("labeled_example_index") instanceof Number index
+        && r.interaction().event().payload() instanceof MultiStepEvent step) {
+      // VW labels example actions[0] of the step, example 0 being the shared one (SPEC §8.8).
+      assertThat(step.actionIds().get(0)).as("labeled example index").isEqualTo(index.longValue());
     }
     if (label.get("probability") instanceof Number p) {
       assertThat((double) r.probability()).as("probability").isCloseTo(p.doubleValue(),

@@ -1,0 +1,89 @@
+package io.github.vwbinlog.core.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.vwbinlog.core.conformance.Corpus;
+import io.github.vwbinlog.event.MultiStepEvent;
+import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.Joiner;
+import io.github.vwbinlog.join.MultistepReward;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The examples of docs/MULTISTEP.md as code the build compiles and runs; {@link #theGuideShowsTheseSnippetsVerbatim()}
+ * checks that the guide holds exactly these lines.
+ */
+@DisplayName("documentation examples (docs/MULTISTEP.md)")
+class MultistepGuideExamplesTest {
+  private final Path log = Corpus.resolve("files/valid_joined_logs/multistep_2_episodes.fb");
+
+  @Test
+  void convertAMultistepLog(@TempDir Path dir) throws IOException {
+    Path out = dir.resolve("out.dsjson");
+    // tag::convert[]
+    JoinOptions options = JoinOptions.defaults().withMultistep(true);  // VW's --multistep; suffix_mean by default
+    try (OutputStream dsjson = Files.newOutputStream(out)) {
+      DsjsonConverter.of(options).convert(log, dsjson);
+    }
+    // end::convert[]
+    assertThat(Files.readString(out)).isEqualTo(Files.readString(
+        Corpus.resolve("reference/valid_joined_logs/multistep_2_episodes.fb.dsjson")));
+  }
+
+  @Test
+  void joinSteps() throws IOException {
+    List<String> seen = new ArrayList<>();
+    // tag::steps[]
+    JoinOptions options = JoinOptions.defaults()
+        .withMultistep(true)
+        .withMultistepReward(MultistepReward.IDENTITY);  // each step keeps its own reward
+    try (Joiner joiner = Joiner.open(log, options)) {
+      for (JoinResult r : joiner) {
+        MultiStepEvent step = (MultiStepEvent) r.interaction().event().payload();
+        System.out.println("episode " + r.id() + ", step " + step.eventId() + ": reward " + r.reward());
+        // end::steps[]
+        seen.add(r.id() + "/" + step.eventId() + "=" + r.reward());
+        // tag::steps[]
+      }
+    }
+    // end::steps[]
+    assertThat(seen).containsExactly("ep1/1=2.0", "ep1/2=0.0", "ep2/1=3.0", "ep2/2=3.0");
+  }
+
+  @Test
+  @DisplayName("docs/MULTISTEP.md shows these snippets verbatim")
+  void theGuideShowsTheseSnippetsVerbatim() throws IOException {
+    Path moduleDir = Path.of(System.getProperty("user.dir"));
+    String source = Files.readString(moduleDir.resolve(
+        "src/test/java/io/github/vwbinlog/core/examples/MultistepGuideExamplesTest.java"));
+    String guide = Files.readString(moduleDir.resolveSibling("docs").resolve("MULTISTEP.md"));
+    // A snippet may be interrupted by test-only lines between "end" and "tag" markers of the same name.
+    String joined = source.replaceAll("(?s)\\n\\s*// end::(\\w+)\\[]\\n.*?\\n\\s*// tag::\\1\\[]", "");
+    Matcher m = Pattern.compile("// tag::(\\w+)\\[]\\n(.*?)\\n\\s*// end::\\1\\[]", Pattern.DOTALL).matcher(joined);
+    int snippets = 0;
+    while (m.find()) {
+      snippets++;
+      assertThat(guide).as("the guide holds snippet '%s'", m.group(1)).contains(dedent(m.group(2)));
+    }
+    assertThat(snippets).isEqualTo(2);
+  }
+
+  private static String dedent(String block) {
+    List<String> lines = block.lines().toList();
+    int indent = lines.stream().filter(l -> !l.isBlank())
+        .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
+    return String.join("\n", lines.stream().map(l -> l.length() >= indent ? l.substring(indent) : l).toList());
+  }
+}
