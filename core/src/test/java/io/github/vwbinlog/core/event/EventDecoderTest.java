@@ -697,6 +697,25 @@ class EventDecoderTest {
     }
 
     @Test
+    void aContextAboveMaxContextSizeIsLimitExceededAndAtTheLimitDecodes() throws DecodeException {
+      EventDecoder small = new EventDecoder(ReadLimits.builder().maxContextSize(CONTEXT.length).build());
+      EventDecoder smaller = new EventDecoder(ReadLimits.builder().maxContextSize(CONTEXT.length - 1).build());
+      String context = new String(CONTEXT, StandardCharsets.UTF_8);
+      List<Event> interactions = List.of(
+          new Event(Metadata.of("cb", PayloadType.CB), CbEvent.of(List.of(1L), List.of(1f), context)),
+          new Event(Metadata.of("ccb", PayloadType.CCB).withEncoding(EventEncoding.ZSTD),
+              MultiSlotEvent.of(context, List.of())),
+          new Event(Metadata.of("slates", PayloadType.SLATES), MultiSlotEvent.of(context, List.of())),
+          new Event(Metadata.of("ca", PayloadType.CA), CaEvent.of(1f, 1f, context)),
+          new Event(Metadata.of("ms", PayloadType.MULTI_STEP), MultiStepEvent.of("1", null, List.of(), List.of(),
+              context)));
+      for (Event e : interactions) {
+        assertThat(roundTrip(small, e)).isEqualTo(e);
+        assertReason(() -> roundTrip(smaller, e), DiagnosticReason.LIMIT_EXCEEDED);
+      }
+    }
+
+    @Test
     void anUnknownEncodingUsesThePayloadAsIs() throws DecodeException {
       EventDecoder.Envelope envelope = decoder.envelope(event(true, utf8("z"), CB, 7, plain));
       assertThat(envelope.meta().encoding()).isEqualTo(EventEncoding.IDENTITY); // any value but Zstd (SPEC §4.4)

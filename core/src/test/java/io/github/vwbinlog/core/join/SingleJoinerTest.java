@@ -491,6 +491,18 @@ class SingleJoinerTest {
     }
 
     @Test
+    void aContextAboveTheLimitSkipsItsInteraction() {
+      JoinOptions limited = JoinOptions.defaults().withReadOptions(ReadOptions.defaults().withLimits(
+          ReadLimits.builder().maxContextSize(CONTEXT.length()).build()));
+      JoinedEvent big = event("big", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{\"x\":12}"));
+      Run run = run(cbLog(big, outcome("big", 1f), cb("a")), limited);
+      assertThat(run.ids()).containsExactly("a");
+      assertThat(run.reasons()).containsOnly(entry(DiagnosticReason.LIMIT_EXCEEDED, 1L),
+          entry(DiagnosticReason.NO_INTERACTION, 1L));
+      assertThat(run.diagnostics(DiagnosticReason.LIMIT_EXCEEDED).get(0).eventId()).isEqualTo("big");
+    }
+
+    @Test
     void aCbDecisionWithoutActionsIsSkipped() {
       // VW reads actions[0] of an empty vector (§11 item 5).
       Run run = run(cbLog(event("a", PayloadType.CB, CbEvent.of(List.of(), List.of(), CONTEXT)), outcome("a", 1f),
