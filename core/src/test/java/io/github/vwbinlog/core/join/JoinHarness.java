@@ -9,7 +9,6 @@ import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.EventEncoding;
 import io.github.vwbinlog.PayloadType;
-import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.write.EventEncoder;
 import io.github.vwbinlog.event.CbEvent;
@@ -254,10 +253,5 @@ final class JoinHarness {
     int vector = reinforcement_learning.messages.flatbuff.v2.JoinedPayload.createEventsVector(b, offsets);
     b.finish(reinforcement_learning.messages.flatbuff.v2.JoinedPayload.createJoinedPayload(b, vector));
     return ByteBuffer.wrap(b.sizedByteArray());
-  }
-
-  /** A shorthand for building option sets from the defaults. */
-  static JoinOptions options() {
-    return JoinOptions.defaults().withReadOptions(ReadOptions.defaults());
   }
 }
