@@ -75,7 +75,7 @@ public record TimeStamp(int year, int month, int day, int hour, int minute, int 
    */
   public String format() {
     java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(epochSecond(), 0, java.time.ZoneOffset.UTC);
-    return String.format("%04d-%02d-%02dT%02d:%02d:%02d.000000Z",
+    return String.format(java.util.Locale.ROOT, "%04d-%02d-%02dT%02d:%02d:%02d.000000Z", // ASCII digits always
         t.getYear(), t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond());
   }
 

@@ -8,12 +8,17 @@ import io.github.vwbinlog.join.JoinSummary;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,10 +35,15 @@ import picocli.CommandLine.Parameters;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:no error was reported (notices allowed)",
-        "1:an error was reported; every valid event was still written (with --strict: stopped, nothing written)",
+        "1:an error was reported; every valid event was still written (with --strict: stopped at the error, no "
+            + "output file written; standard output has the lines before the error)",
         "2:usage error",
         "3:the input cannot be opened"})
 final class ConvertCommand implements Callable<Integer> {
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "FILE", description = "the joined binary log")
   Path input;
@@ -46,38 +56,58 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    PrintWriter err = spec.commandLine().getErr();
     JoinOptions options = join.apply(JoinOptions.defaults()).withReadOptions(
         io.github.vwbinlog.ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     DsjsonConverter converter = DsjsonConverter.of(options);
     if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
-      System.err.println("vw-binlog convert: cannot open " + input + ": not a readable file");
+      err.println("vw-binlog convert: cannot open " + input + ": not a readable file");
+      err.flush();
       return Main.EXIT_UNREADABLE;
     }
     try {
       JoinSummary summary = output == null ? toStdout(converter, input) : toFile(converter, input, output);
-      SummaryPrinter.skips(summary, System.err);
+      SummaryPrinter.skips(summary, err);
       return summary.errors() > 0 ? Main.EXIT_DATA_ERROR : 0;
     } catch (BinaryLogException e) {
-      System.err.println("vw-binlog convert: " + input + ": " + e.getMessage());
+      err.println("vw-binlog convert: " + input + ": " + e.getMessage());
       return Main.EXIT_DATA_ERROR;
+    } finally {
+      err.flush();
     }
   }
 
   private static JoinSummary toStdout(DsjsonConverter converter, Path input) throws IOException {
     OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
-    JoinSummary summary = converter.convert(input, out);
-    out.flush();
-    return summary;
+    try {
+      return converter.convert(input, out);
+    } finally {
+      out.flush(); // also when --strict stops the run: the lines before the error, whatever their size
+    }
   }
 
-  /** Writes next to the target and renames, so a failed run never leaves a file that looks complete. */
+  /**
+   * Writes next to the target and renames, so a failed run never leaves a file that looks complete. The temporary file
+   * is created like any new file (not with {@code Files.createTempFile}, whose owner-only permissions the output would
+   * keep after the rename).
+   */
   private static JoinSummary toFile(DsjsonConverter converter, Path input, Path target)
       throws IOException {
     Path dir = target.toAbsolutePath().getParent();
-    Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+    Path temp;
+    OutputStream file;
+    while (true) {
+      temp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".part");
+      try {
+        file = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        break;
+      } catch (FileAlreadyExistsException e) {
+        // another run's temporary file: draw another name
+      }
+    }
     try {
       JoinSummary summary;
-      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 20)) {
+      try (OutputStream out = new BufferedOutputStream(file, 1 << 20)) {
         summary = converter.convert(input, out);
       }
       try {

@@ -8,9 +8,11 @@ import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinSummary;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,6 +33,9 @@ import picocli.CommandLine.Parameters;
         "3:the input cannot be opened"})
 final class StatsCommand implements Callable<Integer> {
 
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
   @Parameters(index = "0", paramLabel = "FILE", description = "the joined binary log")
   Path input;
 
@@ -42,10 +47,21 @@ final class StatsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    try {
+      return run(out, err);
+    } finally {
+      out.flush();
+      err.flush();
+    }
+  }
+
+  private int run(PrintWriter out, PrintWriter err) {
     JoinOptions options = join.apply(JoinOptions.defaults())
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
-      System.err.println("vw-binlog stats: cannot open " + input + ": not a readable file");
+      err.println("vw-binlog stats: cannot open " + input + ": not a readable file");
       return Main.EXIT_UNREADABLE;
     }
     JoinSummary summary;
@@ -53,13 +69,13 @@ final class StatsCommand implements Callable<Integer> {
       // Converting to nowhere counts exactly what convert would write and skip.
       summary = DsjsonConverter.of(options).convert(input, OutputStream.nullOutputStream());
     } catch (BinaryLogException | IOException e) {
-      System.err.println("vw-binlog stats: " + input + ": " + e.getMessage());
+      err.println("vw-binlog stats: " + input + ": " + e.getMessage());
       return Main.EXIT_DATA_ERROR;
     }
     if (json) {
-      SummaryPrinter.json(summary, System.out);
+      SummaryPrinter.json(summary, out);
     } else {
-      SummaryPrinter.text(summary, System.out);
+      SummaryPrinter.text(summary, out);
     }
     return summary.errors() > 0 ? Main.EXIT_DATA_ERROR : 0;
   }

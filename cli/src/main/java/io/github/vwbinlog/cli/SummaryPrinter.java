@@ -5,7 +5,7 @@ import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.join.JoinMetrics;
 import io.github.vwbinlog.join.JoinSummary;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
 
@@ -14,7 +14,7 @@ final class SummaryPrinter {
   private SummaryPrinter() {}
 
   /** The skip summary {@code convert} writes to standard error. */
-  static void skips(JoinSummary s, PrintStream err) {
+  static void skips(JoinSummary s, PrintWriter err) {
     err.printf(Locale.ROOT, "vw-binlog: %d joined events written (%d learnable), %d of %d interactions skipped, "
         + "%d errors, %d notices%n", s.emittedTotal(), s.learnable(), s.interactionsSkipped(), s.interactionsSeen(),
         s.errors(), s.notices());
@@ -24,7 +24,7 @@ final class SummaryPrinter {
   }
 
   /** The full text report of {@code stats}. */
-  static void text(JoinSummary s, PrintStream out) {
+  static void text(JoinSummary s, PrintWriter out) {
     out.println("messages:");
     for (MessageType t : MessageType.values()) {
       out.printf(Locale.ROOT, "  %-12s %d%n", t, s.messages().getOrDefault(t, 0L));
@@ -64,7 +64,7 @@ final class SummaryPrinter {
   }
 
   /** The report of {@code stats --json}: one JSON object. */
-  static void json(JoinSummary s, PrintStream out) {
+  static void json(JoinSummary s, PrintWriter out) {
     StringBuilder b = new StringBuilder("{\"messages\":{");
     String sep = "";
     for (MessageType t : MessageType.values()) {
@@ -73,9 +73,12 @@ final class SummaryPrinter {
     }
     b.append("},\"joined_events\":{");
     sep = "";
-    for (Map.Entry<PayloadType, Long> e : s.emitted().entrySet()) {
-      b.append(sep).append('"').append(e.getKey()).append("\":").append(e.getValue());
-      sep = ",";
+    for (PayloadType t : PayloadType.values()) { // the summary's maps have no stable iteration order
+      Long n = s.emitted().get(t);
+      if (n != null) {
+        b.append(sep).append('"').append(t).append("\":").append(n);
+        sep = ",";
+      }
     }
     b.append("},\"joined_events_total\":").append(s.emittedTotal())
         .append(",\"learnable\":").append(s.learnable())
@@ -92,18 +95,18 @@ final class SummaryPrinter {
     }
     JoinMetrics m = s.metrics();
     b.append("},\"metrics\":{\"number_skipped_events\":").append(m.numberSkippedEvents())
-        .append(",\"dsjson_sum_cost_original\":").append(m.dsjsonSumCostOriginal())
+        .append(",\"dsjson_sum_cost_original\":").append(number(m.dsjsonSumCostOriginal()))
         .append(",\"first_event_id\":").append(quote(m.firstEventId()))
         .append(",\"first_event_time\":").append(quote(m.firstEventTime()))
         .append(",\"last_event_id\":").append(quote(m.lastEventId()))
         .append(",\"last_event_time\":").append(quote(m.lastEventTime()))
         .append(",\"number_events_zero_actions\":").append(m.numberEventsZeroActions())
-        .append(",\"dsjson_sum_cost_original_baseline\":").append(m.dsjsonSumCostOriginalBaseline())
-        .append(",\"dsjson_sum_cost_original_first_slot\":").append(m.dsjsonSumCostOriginalFirstSlot())
+        .append(",\"dsjson_sum_cost_original_baseline\":").append(number(m.dsjsonSumCostOriginalBaseline()))
+        .append(",\"dsjson_sum_cost_original_first_slot\":").append(number(m.dsjsonSumCostOriginalFirstSlot()))
         .append(",\"dsjson_number_label_equal_baseline_first_slot\":")
         .append(m.dsjsonNumberLabelEqualBaselineFirstSlot())
         .append(",\"dsjson_sum_cost_original_label_equal_baseline_first_slot\":")
-        .append(m.dsjsonSumCostOriginalLabelEqualBaselineFirstSlot())
+        .append(number(m.dsjsonSumCostOriginalLabelEqualBaselineFirstSlot()))
         .append(",\"dsjson_number_label_not_equal_baseline_first_slot\":")
         .append(m.dsjsonNumberLabelNotEqualBaselineFirstSlot())
         .append("}}");
@@ -112,6 +115,11 @@ final class SummaryPrinter {
 
   private static Iterable<Map.Entry<DiagnosticReason, Long>> sorted(Map<DiagnosticReason, Long> counts) {
     return counts.entrySet().stream().sorted(Map.Entry.comparingByKey()).toList();
+  }
+
+  /** A float as JSON: binary32 sums can overflow, and JSON has no NaN or infinities, so those are null. */
+  private static String number(float f) {
+    return Float.isFinite(f) ? Float.toString(f) : "null";
   }
 
   private static String quote(String s) {

@@ -89,6 +89,8 @@ public final class EventDecoder {
    *
    * @param reason the reason to report if it is malformed: MALFORMED_INTERACTION, MALFORMED_OUTCOME or MALFORMED_DEDUP
    * @throws DecodeException if it is absent, does not decompress, fails verification or lacks a required field
+   *     ({@code reason}), decompresses beyond {@link ReadLimits#maxDecompressedSize()} or holds a context larger than
+   *     {@link ReadLimits#maxContextSize()} ({@link DiagnosticReason#LIMIT_EXCEEDED})
    */
   public EventPayload payload(Envelope envelope, DiagnosticReason reason) throws DecodeException {
     ByteBuffer raw = envelope.payload();
@@ -118,6 +120,7 @@ public final class EventDecoder {
     if (t.contextAsByteBuffer() == null || t.actionIdsVector() == null || t.probabilitiesVector() == null) {
       throw new DecodeException(reason, "CB payload is malformed: context, action ids or probabilities missing");
     }
+    checkContextSize(t.contextLength());
     List<Long> actions = new ArrayList<>(t.actionIdsLength());
     for (int i = 0; i < t.actionIdsLength(); i++) {
       actions.add(t.actionIds(i));
@@ -132,6 +135,7 @@ public final class EventDecoder {
     if (t.contextAsByteBuffer() == null || t.slotsVector() == null) {
       throw new DecodeException(reason, "multi-slot payload is malformed: context or slots missing");
     }
+    checkContextSize(t.contextLength());
     List<SlotEvent> slots = new ArrayList<>(t.slotsLength());
     var slot = new reinforcement_learning.messages.flatbuff.v2.SlotEvent();
     for (int i = 0; i < t.slotsLength(); i++) {
@@ -159,6 +163,7 @@ public final class EventDecoder {
     if (t.contextAsByteBuffer() == null) {
       throw new DecodeException(reason, "CA payload is malformed: context missing");
     }
+    checkContextSize(t.contextLength());
     return new CaEvent(t.deferredAction(), t.action(), t.contextAsByteBuffer(), t.pdfValue(),
         modelId(t.modelIdAsByteBuffer(), reason), LearningMode.of(t.learningMode()));
   }
@@ -220,6 +225,7 @@ public final class EventDecoder {
       throw new DecodeException(reason,
           "MultiStep payload is malformed: event id, context, action ids or probabilities missing");
     }
+    checkContextSize(t.contextLength());
     List<Long> actions = new ArrayList<>(t.actionIdsLength());
     for (int i = 0; i < t.actionIdsLength(); i++) {
       actions.add(t.actionIds(i));
@@ -247,6 +253,14 @@ public final class EventDecoder {
     String problem = FlatVerifier.verify(buf, buf.position(), buf.remaining(), root, limits);
     if (problem != null) {
       throw new DecodeException(reason, what + " fails verification: " + problem);
+    }
+  }
+
+  /** Enforces {@link ReadLimits#maxContextSize()} on an interaction's context. */
+  private void checkContextSize(int size) throws DecodeException {
+    if (size > limits.maxContextSize()) {
+      throw new DecodeException(DiagnosticReason.LIMIT_EXCEEDED,
+          "the context (" + size + " bytes) exceeds the maximum (" + limits.maxContextSize() + ")");
     }
   }
 

@@ -23,6 +23,9 @@ final class ZstdPayloads {
   static ByteBuffer decompress(ByteBuffer compressed, int maxSize) throws DecodeException {
     byte[] src = new byte[compressed.remaining()];
     compressed.duplicate().get(src);
+    if (src.length == 0) { // zstd-jni throws ArrayIndexOutOfBoundsException for an empty source
+      throw new DecodeException(DiagnosticReason.DECOMPRESSION_FAILED, "the payload is empty, not a zstd frame");
+    }
     long declared = Zstd.getFrameContentSize(src, 0, src.length, false);
     if (declared == -1) {
       throw new DecodeException(DiagnosticReason.DECOMPRESSION_FAILED, "the zstd frame does not declare its size");

@@ -4,6 +4,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -61,33 +62,34 @@ final class DedupCache {
   }
 
   /**
-   * Applies one DedupInfo payload whose values all parsed: add or update each id in order, then evict behind the
-   * first. (The caller checks sizes and parses values first; VW keeps the entries added before a parse error, and so
-   * does {@link #applyUntil}.)
+   * Applies one DedupInfo payload as VW does (SPEC §4.5): for each pair in order, a cached id moves to the front and
+   * keeps its value (the new text is not even parsed), a new id is added at the front if its value parses; then every
+   * entry behind the first id is evicted. A value that does not parse stops the payload there: the pairs before it stay
+   * applied and nothing is evicted, as in VW.
+   *
+   * <pre>{@code
+   * int failed = cache.apply(ids, values, v -> JsonSyntax.isObject(utf8(v)));
+   * if (failed >= 0) dropPayload();
+   * }</pre>
+   *
+   * @param ids the ids, as many as {@code values} (the caller checks the sizes)
+   * @param parses whether a new value parses
+   * @return the index of the first new value that does not parse, or -1 when the whole payload was applied
    */
-  void apply(List<Long> ids, List<String> values) {
+  int apply(List<Long> ids, List<String> values, Predicate<String> parses) {
     for (int i = 0; i < ids.size(); i++) {
       long id = ids.get(i);
       if (exists(id)) {
         update(id);
-      } else {
+      } else if (parses.test(values.get(i))) {
         add(id, values.get(i));
+      } else {
+        return i;
       }
     }
     if (!ids.isEmpty()) {
       clearAfter(ids.get(0));
     }
-  }
-
-  /** Applies the first {@code count} pairs without evicting: what VW leaves behind when pair {@code count} fails. */
-  void applyUntil(List<Long> ids, List<String> values, int count) {
-    for (int i = 0; i < count; i++) {
-      long id = ids.get(i);
-      if (exists(id)) {
-        update(id);
-      } else {
-        add(id, values.get(i));
-      }
-    }
+    return -1;
   }
 }

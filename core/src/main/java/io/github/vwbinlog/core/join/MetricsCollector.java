@@ -49,7 +49,7 @@ final class MetricsCollector {
     if (p instanceof CbEvent cb) {
       if (cb.actionIds().isEmpty()) {
         zeroActions++;
-      } else if (cb.actionIds().get(0) == 1L) {
+      } else if (cb.actionIds().get(0).intValue() == 1) { // VW's CB actions are the ids' low 32 bits (SPEC §4.6)
         sumCostOriginalBaseline += -r.originalReward();
       }
     } else if (p instanceof MultiSlotEvent slots) {

@@ -177,14 +177,11 @@ final class SingleJoiner {
       throw new PayloadFailure(DiagnosticReason.MALFORMED_DEDUP, id, "id and value sizes do not match ("
           + info.ids().size() + " ids, " + info.values().size() + " values)");
     }
-    for (int i = 0; i < info.ids().size(); i++) {
-      if (!dedup.exists(info.ids().get(i)) && !JsonSyntax.isObject(
-          ByteBuffer.wrap(info.values().get(i).getBytes(StandardCharsets.UTF_8)))) {
-        dedup.applyUntil(info.ids(), info.values(), i);
-        throw new PayloadFailure(DiagnosticReason.MALFORMED_DEDUP, id,
-            "JSON parsing during dedup processing failed for action id " + Long.toUnsignedString(info.ids().get(i)));
-      }
+    int failed = dedup.apply(info.ids(), info.values(),
+        value -> JsonSyntax.isObject(ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8))));
+    if (failed >= 0) {
+      throw new PayloadFailure(DiagnosticReason.MALFORMED_DEDUP, id, "JSON parsing during dedup processing failed for "
+          + "action id " + Long.toUnsignedString(info.ids().get(failed)));
     }
-    dedup.apply(info.ids(), info.values());
   }
 }

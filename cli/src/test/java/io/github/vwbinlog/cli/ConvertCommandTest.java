@@ -1,0 +1,396 @@
+package io.github.vwbinlog.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.vwbinlog.BinaryLogWriter;
+import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.LearningMode;
+import io.github.vwbinlog.PayloadType;
+import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.event.CbEvent;
+import io.github.vwbinlog.event.Event;
+import io.github.vwbinlog.event.JoinedEvent;
+import io.github.vwbinlog.event.Metadata;
+import io.github.vwbinlog.event.OutcomeEvent;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code vw-binlog convert FILE [-o OUT] [overrides] [--strict]}, run in-process: exit codes, the skip summary on
+ * standard error, the atomic output file, and every override flag changing the output as VW's option of the same name
+ * does (SPEC §3.3). Expected outputs are VW's own conversions from the conformance corpus where one exists.
+ */
+@DisplayName("vw-binlog convert")
+class ConvertCommandTest {
+  private static final Path CONFORMANCE = Path.of(System.getProperty("vwbinlog.shared"), "conformance");
+  private static final TimeStamp T = TimeStamp.of(2021, 4, 13, 15, 8, 46);
+
+  @TempDir
+  Path temp;
+
+  /** One run: the exit code, the bytes written to standard output, and what went to the error writer. */
+  record Run(int exit, byte[] stdout, String err) {
+    String out() {
+      return new String(stdout, StandardCharsets.UTF_8);
+    }
+  }
+
+  /** Runs {@code vw-binlog convert args...} in this JVM, capturing standard output as bytes. */
+  static Run convert(Object... args) {
+    String[] all = Stream.concat(Stream.of("convert"), Arrays.stream(args).map(Object::toString))
+        .toArray(String[]::new);
+    PrintStream saved = System.out;
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    CliRun run;
+    try (PrintStream capture = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      System.setOut(capture);
+      run = CliRun.of(all);
+    } finally {
+      System.setOut(saved);
+    }
+    assertThat(run.out()).as("the command line's text writer").isEmpty();
+    return new Run(run.exit(), bytes.toByteArray(), run.err());
+  }
+
+  static Path corpus(String relative) {
+    return CONFORMANCE.resolve("files").resolve(relative);
+  }
+
+  /** What VW's own converter writes for a corpus file. */
+  static byte[] reference(String relative) {
+    return read(CONFORMANCE.resolve("reference").resolve(relative + ".dsjson"));
+  }
+
+  static byte[] read(Path p) {
+    try {
+      return Files.readAllBytes(p);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private List<String> tempFiles() {
+    try (Stream<Path> files = Files.list(temp)) {
+      return files.map(p -> p.getFileName().toString()).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private Path log(String name, Consumer<BinaryLogWriter> body) {
+    Path file = temp.resolve(name);
+    try (BinaryLogWriter w = BinaryLogWriter.to(file)) {
+      body.accept(w);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return file;
+  }
+
+  private static JoinedEvent event(String id, PayloadType type, io.github.vwbinlog.event.EventPayload payload) {
+    return JoinedEvent.of(T, new Event(Metadata.of(id, type), payload));
+  }
+
+  private static String summary(long written, long learnable, long skipped, long seen, long errors, long notices) {
+    return "vw-binlog: " + written + " joined events written (" + learnable + " learnable), " + skipped + " of " + seen
+        + " interactions skipped, " + errors + " errors, " + notices + " notices\n";
+  }
+
+  // ------------------------------------------------------------------ exit codes
+
+  @Nested
+  @DisplayName("exit codes")
+  class ExitCodes {
+
+    @Test
+    void exit0ForAValidLogWithVwsOutput() {
+      Path out = temp.resolve("out.dsjson");
+      Run run = convert(corpus("valid_joined_logs/cb_simple.log"), "-o", out);
+      assertThat(run.exit()).isZero();
+      assertThat(read(out)).isEqualTo(reference("valid_joined_logs/cb_simple.log"));
+      assertThat(run.stdout()).isEmpty();
+      assertThat(run.err()).isEqualTo(summary(1, 1, 0, 1, 0, 0));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"valid_joined_logs/ccb_simple.log", "valid_joined_logs/slates_simple.log",
+        "valid_joined_logs/ca_loop_simple_e2e.log", "valid_joined_logs/cb_dedup_compressed.log",
+        "valid_joined_logs/cb_joined_with_pdrop_05.fb", "valid_joined_logs/ccb_sum_reward_100_interactions.fb"})
+    void everyProblemTypeToStandardOutputAsVwWritesIt(String file) {
+      Run run = convert(corpus(file));
+      assertThat(run.exit()).isZero();
+      assertThat(run.out()).isEqualTo(new String(reference(file), StandardCharsets.UTF_8));
+      assertThat(run.err()).startsWith("vw-binlog: ").contains(" 0 errors");
+    }
+
+    @Test
+    void exit0WithNoticesOnly() {
+      Run run = convert(corpus("invalid_joined_logs/no_interaction_but_with_observation.log"));
+      assertThat(run.exit()).isZero();
+      assertThat(run.stdout()).isEqualTo(reference("invalid_joined_logs/no_interaction_but_with_observation.log"));
+      assertThat(run.err()).isEqualTo(summary(1, 1, 0, 1, 0, 1)
+          + "  NOTICE  NO_INTERACTION               1\n");
+    }
+
+    @Test
+    void exit1WhenAnErrorWasReportedWithEveryValidEventStillWritten() {
+      Path out = temp.resolve("out.dsjson");
+      Run run = convert(corpus("invalid_joined_logs/corrupt_joined_payload.log"), "-o", out);
+      assertThat(run.exit()).isEqualTo(1);
+      assertThat(read(out)).isEqualTo(reference("invalid_joined_logs/corrupt_joined_payload.log"));
+      assertThat(new String(read(out), StandardCharsets.UTF_8)).contains("\"EventId\":\"75d50657\"");
+      assertThat(run.err()).isEqualTo(summary(1, 1, 0, 1, 1, 0)
+          + "  ERROR   MALFORMED_PAYLOAD            1\n");
+      assertThat(tempFiles()).containsExactly("out.dsjson");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"--reward-function bogus", "--reward-function", "--problem-type multistep",
+        "--problem-type unknown", "--learning-mode offline", "--default-reward abc", "--bogus", "-x",
+        "--use-client-time=maybe"})
+    void exit2ForAUsageError(String option) {
+      Path out = temp.resolve("out.dsjson");
+      List<Object> args = new java.util.ArrayList<>(Arrays.asList((Object[]) option.split(" ")));
+      args.add(0, corpus("valid_joined_logs/cb_simple.log"));
+      args.add("-o");
+      args.add(out);
+      Run run = convert(args.toArray());
+      assertThat(run.exit()).isEqualTo(2);
+      assertThat(run.err()).contains("Usage: vw-binlog convert");
+      assertThat(run.stdout()).isEmpty();
+      assertThat(tempFiles()).isEmpty();
+    }
+
+    @Test
+    void exit2WithoutOrWithTwoFiles() {
+      assertThat(convert().exit()).isEqualTo(2);
+      Path f = corpus("valid_joined_logs/cb_simple.log");
+      assertThat(convert(f, f).exit()).isEqualTo(2);
+      assertThat(convert(f, "-o").exit()).isEqualTo(2);
+    }
+
+    @Test
+    void exit2NamesTheOptionAndValue() {
+      Run run = convert(corpus("valid_joined_logs/cb_simple.log"), "--reward-function", "bogus");
+      assertThat(run.err()).contains("--reward-function").contains("bogus");
+    }
+
+    @Test
+    void exit3ForAMissingInputAndNoOutputIsCreatedOrReplaced() throws IOException {
+      Path out = Files.writeString(temp.resolve("out.dsjson"), "previous\n");
+      Run run = convert(temp.resolve("missing.log"), "-o", out);
+      assertThat(run.exit()).isEqualTo(3);
+      assertThat(run.err()).contains("cannot open").contains("missing.log");
+      assertThat(Files.readString(out)).isEqualTo("previous\n");
+      assertThat(tempFiles()).containsExactly("out.dsjson");
+      assertThat(convert(temp.resolve("missing.log")).exit()).isEqualTo(3);
+    }
+
+    @Test
+    void exit3ForADirectory() {
+      Run run = convert(temp);
+      assertThat(run.exit()).isEqualTo(3);
+      assertThat(run.stdout()).isEmpty();
+    }
+  }
+
+  // ------------------------------------------------------------------ output file
+
+  @Nested
+  @DisplayName("-o writes atomically")
+  class OutputFile {
+
+    @Test
+    void noTemporaryFileIsLeftAfterSuccessAndAnExistingOutIsReplaced() throws IOException {
+      Path out = Files.writeString(temp.resolve("out.dsjson"), "previous\n");
+      assertThat(convert(corpus("valid_joined_logs/cb_simple.log"), "-o", out).exit()).isZero();
+      assertThat(read(out)).isEqualTo(reference("valid_joined_logs/cb_simple.log"));
+      assertThat(tempFiles()).containsExactly("out.dsjson");
+    }
+
+    @Test
+    void strictOnAnErroringInputCreatesNoOutput() {
+      Path out = temp.resolve("out.dsjson");
+      Run run = convert(corpus("invalid_joined_logs/corrupt_joined_payload.log"), "--strict", "-o", out);
+      assertThat(run.exit()).isEqualTo(1);
+      assertThat(run.err()).contains("corrupt_joined_payload.log").contains("strict mode");
+      assertThat(tempFiles()).isEmpty();
+    }
+
+    @Test
+    void strictOnAnErroringInputLeavesAnExistingOutAlone() throws IOException {
+      // The valid event of the first REGULAR message is converted before the corrupt second one stops the run.
+      Path input = log("in.log", w -> w.checkpoint(CheckpointInfo.of(ProblemType.CB))
+          .regular(List.of(event("a", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{}"))))
+          .regular(ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5, 6, 7, 8})));
+      Path out = Files.writeString(temp.resolve("out.dsjson"), "previous\n");
+      Run run = convert(input, "--strict", "-o", out);
+      assertThat(run.exit()).isEqualTo(1);
+      assertThat(Files.readString(out)).isEqualTo("previous\n");
+      assertThat(tempFiles()).containsExactlyInAnyOrder("in.log", "out.dsjson");
+
+      // Without --strict, the same input gives the valid line and exit 1.
+      Run lenient = convert(input, "-o", out);
+      assertThat(lenient.exit()).isEqualTo(1);
+      assertThat(Files.readString(out)).contains("\"EventId\":\"a\"");
+      assertThat(tempFiles()).containsExactlyInAnyOrder("in.log", "out.dsjson");
+    }
+
+    @Test
+    void strictToStandardOutputWritesTheLinesBeforeTheErrorAndStops() {
+      Path input = log("in.log", w -> w.checkpoint(CheckpointInfo.of(ProblemType.CB))
+          .regular(List.of(event("a", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{}"))))
+          .regular(ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}))
+          .regular(List.of(event("b", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{}")))));
+      Run strict = convert(input, "--strict");
+      assertThat(strict.exit()).isEqualTo(1);
+      assertThat(strict.out()).contains("\"EventId\":\"a\"").doesNotContain("\"EventId\":\"b\"");
+      Run lenient = convert(input);
+      assertThat(lenient.out()).contains("\"EventId\":\"a\"").contains("\"EventId\":\"b\"");
+    }
+
+    @Test
+    void strictOnAValidInputChangesNothing() {
+      Path out = temp.resolve("out.dsjson");
+      Run run = convert(corpus("valid_joined_logs/rcrrmr.fb"), "--strict", "-o", out);
+      assertThat(run.exit()).isZero();
+      assertThat(read(out)).isEqualTo(convert(corpus("valid_joined_logs/rcrrmr.fb")).stdout());
+      assertThat(run.err()).contains("NOTICE  REGULAR_BEFORE_CHECKPOINT");
+    }
+
+    @Test
+    void theOutputHasThePermissionsOfAnyNewFile() throws IOException {
+      Path out = temp.resolve("out.dsjson");
+      assertThat(convert(corpus("valid_joined_logs/cb_simple.log"), "-o", out).exit()).isZero();
+      Path probe = Files.createFile(temp.resolve("probe"));
+      Set<PosixFilePermission> expected = Files.getPosixFilePermissions(probe);
+      assertThat(Files.getPosixFilePermissions(out)).isEqualTo(expected);
+    }
+  }
+
+  // ------------------------------------------------------------------ overrides
+
+  @Nested
+  @DisplayName("override flags act as VW's options (SPEC §3.3)")
+  class Overrides {
+    private static final String EARLIEST = "derived/reward_functions__cb_float__earliest.joined.fb";
+
+    @ParameterizedTest(name = "--reward-function {0}")
+    @ValueSource(strings = {"sum", "average", "median", "min", "MAX"})
+    void rewardFunctionOnAMultiOutcomeLog(String function) {
+      assertThat(reference("derived/reward_functions__cb_float__sum.joined.fb")).isNotEqualTo(reference(EARLIEST));
+      // The derived reward-function logs differ only in their checkpoint's reward function: overriding it on the
+      // Earliest log must give what VW writes for the other log.
+      Run run = convert(corpus(EARLIEST), "--reward-function", function);
+      assertThat(run.exit()).isZero();
+      String other = "derived/reward_functions__cb_float__" + function.toLowerCase(java.util.Locale.ROOT)
+          + ".joined.fb";
+      assertThat(run.out()).isEqualTo(new String(reference(other), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void defaultReward() {
+      String file = "invalid_joined_logs/interaction_with_no_observation.log";
+      Run run = convert(corpus(file), "--default-reward", "2.5");
+      String[] vw = new String(reference(file), StandardCharsets.UTF_8).split("\n");
+      // The first event has no outcome: its reward is the default; the second has one.
+      String first = vw[0].replace("\"_label_cost\":-0.0", "\"_label_cost\":-2.5")
+          .replace("\"_original_label_cost\":-0.0", "\"_original_label_cost\":-2.5");
+      assertThat(first).isNotEqualTo(vw[0]);
+      assertThat(run.out()).isEqualTo(first + "\n" + vw[1] + "\n");
+    }
+
+    @Test
+    void problemTypeJoinsRegularMessagesBeforeTheFirstCheckpoint() {
+      String file = "valid_joined_logs/rrcr.fb";
+      Run vw = convert(corpus(file));
+      assertThat(vw.stdout()).isEqualTo(reference(file));
+      assertThat(vw.err()).contains("NOTICE  REGULAR_BEFORE_CHECKPOINT    2");
+      Run run = convert(corpus(file), "--problem-type", "cb");
+      assertThat(run.exit()).isZero();
+      String line = new String(reference(file), StandardCharsets.UTF_8);
+      assertThat(run.out()).isEqualTo(line + line + line); // the three REGULAR messages hold equal events
+      assertThat(run.err()).isEqualTo(summary(3, 3, 0, 3, 0, 0));
+    }
+
+    @Test
+    void problemTypeThatMatchesNoInteraction() {
+      Run run = convert(corpus("valid_joined_logs/cb_simple.log"), "--problem-type", "CCB");
+      assertThat(run.exit()).isZero();
+      assertThat(run.stdout()).isEmpty();
+      assertThat(run.err()).contains("NOTICE  PROBLEM_TYPE_MISMATCH        1");
+    }
+
+    @Test
+    void learningMode() {
+      // cb_apprentice_5.log has an apprentice checkpoint and apprentice interactions.
+      Run online = convert(corpus("valid_joined_logs/cb_apprentice_5.log"), "--learning-mode", "online");
+      assertThat(online.exit()).isZero();
+      assertThat(online.stdout()).isEmpty();
+      assertThat(online.err()).contains("NOTICE  LEARNING_MODE_MISMATCH       5");
+      Run same = convert(corpus("valid_joined_logs/cb_apprentice_5.log"), "--learning-mode", "Apprentice");
+      assertThat(same.stdout()).isEqualTo(reference("valid_joined_logs/cb_apprentice_5.log"));
+
+      // An apprentice interaction under an online checkpoint is joined only with --learning-mode apprentice, and then
+      // its reward is the apprentice reward (action 1 is the baseline: 1), its original the observed one.
+      Path log = log("apprentice.log", w -> w.checkpoint(CheckpointInfo.of(ProblemType.CB)).regular(List.of(
+          event("a", PayloadType.CB, CbEvent.of(List.of(1L, 2L), List.of(0.5f, 0.5f), "{}")
+              .withLearningMode(LearningMode.APPRENTICE)),
+          event("a", PayloadType.OUTCOME, OutcomeEvent.numeric(4f)))));
+      assertThat(convert(log).stdout()).isEmpty();
+      Run run = convert(log, "--learning-mode", "apprentice");
+      assertThat(run.out()).isEqualTo("{\"_label_cost\":-1.0,\"_label_probability\":0.5,\"_label_Action\":1,"
+          + "\"_labelIndex\":0,\"o\":[{\"v\":4.0,\"EventId\":\"a\",\"ActionTaken\":false}],"
+          + "\"Timestamp\":\"2021-04-13T15:08:46.000000Z\",\"Version\":\"1\",\"EventId\":\"a\",\"a\":[1,2],\"c\":{},"
+          + "\"p\":[0.5,0.5],\"VWState\":{\"m\":\"N/A\"},\"_original_label_cost\":-4.0}\n");
+    }
+
+    @Test
+    void useClientTime() {
+      // The two derived client-time logs differ only in their checkpoint's use_client_time.
+      String off = "derived/client_and_enqueued_time__test_use_client_time_existing_and_configured_to_false.joined.fb";
+      String on = "derived/client_and_enqueued_time__test_use_client_time_existing_and_configured_to_true.joined.fb";
+      Run plain = convert(corpus(off));
+      assertThat(plain.stdout()).isEqualTo(reference(off));
+      Run run = convert(corpus(off), "--use-client-time");
+      assertThat(run.exit()).isZero();
+      assertThat(run.out()).isEqualTo(convert(corpus(on)).out()).isNotEqualTo(plain.out())
+          .contains("\"_label_cost\":-1.0").contains("\"Timestamp\":\"2021-08-12T14:44:54.000000Z\"");
+    }
+
+    @Test
+    void overridesAreStickyOverEveryCheckpoint() {
+      Path log = log("two-checkpoints.log", w -> w
+          .checkpoint(CheckpointInfo.of(ProblemType.CB))
+          .regular(List.of(event("a", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{}")),
+              event("a", PayloadType.OUTCOME, OutcomeEvent.numeric(1f)),
+              event("a", PayloadType.OUTCOME, OutcomeEvent.numeric(2f))))
+          .checkpoint(CheckpointInfo.of(ProblemType.CB).withDefaultReward(-7f))
+          .regular(List.of(event("b", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{}")))));
+      Run run = convert(log, "--reward-function", "sum", "--default-reward", "0.5");
+      String[] lines = run.out().split("\n");
+      assertThat(lines).hasSize(2);
+      assertThat(lines[0]).startsWith("{\"_label_cost\":-3.0,");
+      assertThat(lines[1]).startsWith("{\"_label_cost\":-0.5,");
+    }
+  }
+}

@@ -1,0 +1,236 @@
+package io.github.vwbinlog.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.vwbinlog.BinaryLogWriter;
+import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.PayloadType;
+import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.event.CaEvent;
+import io.github.vwbinlog.event.CbEvent;
+import io.github.vwbinlog.event.Event;
+import io.github.vwbinlog.event.EventPayload;
+import io.github.vwbinlog.event.JoinedEvent;
+import io.github.vwbinlog.event.Metadata;
+import io.github.vwbinlog.event.OutcomeEvent;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code vw-binlog stats FILE [--json]}, run in-process: the report, its JSON form, and agreement with convert. */
+@DisplayName("vw-binlog stats")
+class StatsCommandTest {
+  private static final TimeStamp T = TimeStamp.of(2021, 4, 13, 15, 8, 46);
+  private static final Pattern CONVERT_SUMMARY = Pattern.compile("vw-binlog: (\\d+) joined events written \\((\\d+) "
+      + "learnable\\), (\\d+) of (\\d+) interactions skipped, (\\d+) errors, (\\d+) notices\n");
+
+  @TempDir
+  Path temp;
+
+  private static Path corpus(String relative) {
+    return ConvertCommandTest.corpus(relative);
+  }
+
+  private static CliRun stats(Object... args) {
+    List<String> all = new ArrayList<>(List.of("stats"));
+    for (Object a : args) {
+      all.add(a.toString());
+    }
+    return CliRun.of(all.toArray(String[]::new));
+  }
+
+  private static Map<String, Object> json(CliRun run) {
+    assertThat(run.out()).endsWith("\n");
+    return MiniJson.object(MiniJson.parse(run.out()));
+  }
+
+  private static long number(Map<String, Object> o, String key) {
+    return ((BigDecimal) o.get(key)).longValueExact();
+  }
+
+  private Path log(String name, Consumer<BinaryLogWriter> body) {
+    Path file = temp.resolve(name);
+    try (BinaryLogWriter w = BinaryLogWriter.to(file)) {
+      body.accept(w);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return file;
+  }
+
+  private static JoinedEvent event(String id, PayloadType type, EventPayload payload) {
+    return JoinedEvent.of(T, new Event(Metadata.of(id, type), payload));
+  }
+
+  @Test
+  void textReportOfCbSimple() {
+    CliRun run = stats(corpus("valid_joined_logs/cb_simple.log"));
+    assertThat(run.exit()).isZero();
+    assertThat(run.err()).isEmpty();
+    assertThat(run.out()).isEqualTo("""
+        messages:
+          FILEMAGIC    1
+          HEADER       1
+          CHECKPOINT   1
+          REGULAR      1
+          EOF          1
+          UNKNOWN      0
+        joined events:
+          CB           1
+          total        1
+          learnable    1
+        interactions: 1 seen, 0 skipped
+        REGULAR messages skipped whole: 0
+        diagnostics:
+        metrics:
+          number_skipped_events 0
+          dsjson_sum_cost_original -1.5
+          first_event_id 91f71c8
+          first_event_time 2021-04-13T15:08:46.000000Z
+          last_event_id\s
+          last_event_time\s
+          number_events_zero_actions 0
+          dsjson_sum_cost_original_baseline -1.5
+          dsjson_sum_cost_original_first_slot 0.0
+          dsjson_number_label_equal_baseline_first_slot 0
+          dsjson_sum_cost_original_label_equal_baseline_first_slot 0.0
+          dsjson_number_label_not_equal_baseline_first_slot 0
+        """);
+  }
+
+  @Test
+  void jsonReportOfCbSimple() {
+    CliRun run = stats("--json", corpus("valid_joined_logs/cb_simple.log"));
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).isEqualTo("{\"messages\":{\"FILEMAGIC\":1,\"HEADER\":1,\"CHECKPOINT\":1,\"REGULAR\":1,"
+        + "\"EOF\":1,\"UNKNOWN\":0},\"joined_events\":{\"CB\":1},\"joined_events_total\":1,\"learnable\":1,"
+        + "\"interactions_seen\":1,\"interactions_skipped\":0,\"skipped_messages\":0,\"errors\":0,\"notices\":0,"
+        + "\"diagnostics\":{},\"metrics\":{\"number_skipped_events\":0,\"dsjson_sum_cost_original\":-1.5,"
+        + "\"first_event_id\":\"91f71c8\",\"first_event_time\":\"2021-04-13T15:08:46.000000Z\",\"last_event_id\":\"\","
+        + "\"last_event_time\":\"\",\"number_events_zero_actions\":0,\"dsjson_sum_cost_original_baseline\":-1.5,"
+        + "\"dsjson_sum_cost_original_first_slot\":0.0,\"dsjson_number_label_equal_baseline_first_slot\":0,"
+        + "\"dsjson_sum_cost_original_label_equal_baseline_first_slot\":0.0,"
+        + "\"dsjson_number_label_not_equal_baseline_first_slot\":0}}\n");
+    Map<String, Object> report = json(run);
+    assertThat(MiniJson.object(report.get("metrics")).get("first_event_id")).isEqualTo("91f71c8");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"valid_joined_logs/cb_simple.log", "valid_joined_logs/rcrrmr.fb",
+      "valid_joined_logs/ccb_sum_reward_100_interactions.fb", "valid_joined_logs/ca_mixed_deferred_action_events_20.log",
+      "valid_joined_logs/slates_deferred_actions_w_activations_10.fb", "valid_joined_logs/ccb_w_various_outcomes.log",
+      "invalid_joined_logs/corrupt_joined_payload.log", "invalid_joined_logs/bad_event_in_joined_event.log",
+      "invalid_joined_logs/incomplete_checkpoint_info.log", "invalid_joined_logs/bad_version.log",
+      "invalid_joined_logs/one_invalid_msg_type.log"})
+  void countsMatchWhatConvertWritesAndSkips(String file) {
+    CliRun stats = stats("--json", corpus(file));
+    ConvertCommandTest.Run convert = ConvertCommandTest.convert(corpus(file));
+    Map<String, Object> report = json(stats);
+    Matcher m = CONVERT_SUMMARY.matcher(convert.err());
+    assertThat(m.lookingAt()).as(convert.err()).isTrue();
+    long lines = convert.out().isEmpty() ? 0 : convert.out().split("\n").length;
+    assertThat(number(report, "joined_events_total")).isEqualTo(lines).isEqualTo(Long.parseLong(m.group(1)));
+    assertThat(number(report, "learnable")).isEqualTo(Long.parseLong(m.group(2)));
+    assertThat(number(report, "interactions_skipped")).isEqualTo(Long.parseLong(m.group(3)));
+    assertThat(number(report, "interactions_seen")).isEqualTo(Long.parseLong(m.group(4)))
+        .isEqualTo(number(report, "joined_events_total") + number(report, "interactions_skipped"));
+    assertThat(number(report, "errors")).isEqualTo(Long.parseLong(m.group(5)));
+    assertThat(number(report, "notices")).isEqualTo(Long.parseLong(m.group(6)));
+    long byType = MiniJson.object(report.get("joined_events")).values().stream()
+        .mapToLong(v -> ((BigDecimal) v).longValueExact()).sum();
+    assertThat(byType).isEqualTo(lines);
+    long diagnostics = MiniJson.object(report.get("diagnostics")).values().stream()
+        .mapToLong(v -> ((BigDecimal) v).longValueExact()).sum();
+    assertThat(diagnostics).isEqualTo(number(report, "errors") + number(report, "notices"));
+    assertThat(stats.exit()).isEqualTo(convert.exit());
+  }
+
+  @Test
+  void exit1ForAnErrorAndTheReportIsStillPrinted() {
+    CliRun run = stats(corpus("invalid_joined_logs/corrupt_joined_payload.log"));
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out()).contains("  ERROR   MALFORMED_PAYLOAD            1\n")
+        .contains("REGULAR messages skipped whole: 1\n");
+    CliRun strict = stats("--strict", corpus("invalid_joined_logs/corrupt_joined_payload.log"));
+    assertThat(strict.exit()).isEqualTo(1);
+    assertThat(strict.out()).isEmpty();
+    assertThat(strict.err()).contains("strict mode");
+  }
+
+  @Test
+  void exit2And3() {
+    assertThat(stats("--bogus", corpus("valid_joined_logs/cb_simple.log")).exit()).isEqualTo(2);
+    assertThat(stats("--reward-function", "x", corpus("valid_joined_logs/cb_simple.log")).exit()).isEqualTo(2);
+    assertThat(stats().exit()).isEqualTo(2);
+    CliRun missing = stats(temp.resolve("missing.log"));
+    assertThat(missing.exit()).isEqualTo(3);
+    assertThat(missing.err()).contains("cannot open");
+    assertThat(missing.out()).isEmpty();
+  }
+
+  @Test
+  void overridesApplyAsInConvert() {
+    Map<String, Object> report = json(stats("--json", "--problem-type", "cb", corpus("valid_joined_logs/rrcr.fb")));
+    assertThat(number(report, "joined_events_total")).isEqualTo(3);
+    assertThat(MiniJson.object(report.get("diagnostics"))).isEmpty();
+  }
+
+  @Test
+  void jsonListsJoinedEventsInPayloadTypeOrder() {
+    Path log = log("two-types.log", w -> w
+        .checkpoint(CheckpointInfo.of(ProblemType.CA))
+        .regular(List.of(event("ca", PayloadType.CA, CaEvent.of(1f, 0.5f, "{}"))))
+        .checkpoint(CheckpointInfo.of(ProblemType.CB))
+        .regular(List.of(event("cb", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{}")))));
+    CliRun run = stats("--json", log);
+    assertThat(run.out()).contains("\"joined_events\":{\"CB\":1,\"CA\":1},");
+    assertThat(stats(log).out()).contains("joined events:\n  CB           1\n  CA           1\n");
+  }
+
+  @Test
+  void jsonListsEveryPayloadTypeInDeclarationOrderWhateverTheMapOrder() {
+    // JoinSummary copies its maps with Map.copyOf, whose iteration order is unspecified (it changes between runs).
+    Map<PayloadType, Long> emitted = new java.util.EnumMap<>(PayloadType.class);
+    emitted.put(PayloadType.CB, 1L);
+    emitted.put(PayloadType.CCB, 2L);
+    emitted.put(PayloadType.SLATES, 3L);
+    emitted.put(PayloadType.CA, 4L);
+    emitted.put(PayloadType.MULTI_STEP, 5L);
+    io.github.vwbinlog.join.JoinSummary summary = new io.github.vwbinlog.join.JoinSummary(Map.of(), emitted, 15, 15, 0,
+        0, Map.of(), io.github.vwbinlog.join.JoinMetrics.EMPTY);
+    java.io.StringWriter text = new java.io.StringWriter();
+    SummaryPrinter.json(summary, new java.io.PrintWriter(text));
+    assertThat(text.toString()).contains("\"joined_events\":{\"CB\":1,\"CCB\":2,\"SLATES\":3,\"CA\":4,"
+        + "\"MULTI_STEP\":5},");
+    assertThat(MiniJson.parse(text.toString())).isNotNull();
+  }
+
+  @Test
+  void jsonStaysValidWhenAMetricIsNotFinite() {
+    // Two finite rewards whose binary32 sum overflows: the metric is -Infinity, which JSON cannot hold.
+    Path log = log("overflow.log", w -> w.checkpoint(CheckpointInfo.of(ProblemType.CB)).regular(List.of(
+        event("a", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{}")),
+        event("a", PayloadType.OUTCOME, OutcomeEvent.numeric(3e38f)),
+        event("b", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{}")),
+        event("b", PayloadType.OUTCOME, OutcomeEvent.numeric(3e38f)))));
+    CliRun run = stats("--json", log);
+    assertThat(run.exit()).isZero();
+    Map<String, Object> metrics = MiniJson.object(json(run).get("metrics"));
+    assertThat(metrics).containsEntry("dsjson_sum_cost_original", null);
+    assertThat(metrics).containsEntry("dsjson_sum_cost_original_baseline", null);
+    assertThat(stats(log).out()).contains("  dsjson_sum_cost_original -Infinity\n");
+  }
+}
