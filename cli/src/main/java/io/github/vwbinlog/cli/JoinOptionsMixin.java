@@ -4,6 +4,7 @@ import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
 import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.MultistepReward;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -32,12 +33,17 @@ final class JoinOptionsMixin {
   @Option(names = "--use-client-time", description = "use the clients' time stamps where present")
   boolean useClientTime;
 
-  @Option(names = "--strict", description = "stop at the first error (exit 1, no output file left behind)")
-  boolean strict;
+  @Option(names = "--multistep", description = "join multistep episodes with the multistep joiner (VW's --multistep)")
+  boolean multistep;
+
+  @Option(names = "--multistep-reward", paramLabel = "F", converter = MultistepRewardConverter.class,
+      description = "identity, suffix_sum or suffix_mean (the default): how the multistep joiner spreads rewards "
+          + "over a batch; ignored without --multistep, as VW ignores it")
+  @Nullable MultistepReward multistepReward;
 
   /** The options these flags describe, on top of {@code base}. */
   JoinOptions apply(JoinOptions base) {
-    JoinOptions o = base.withStrict(strict);
+    JoinOptions o = base;
     if (problemType != null) {
       o = o.withProblemType(problemType);
     }
@@ -52,6 +58,12 @@ final class JoinOptionsMixin {
     }
     if (useClientTime) {
       o = o.withClientTime();
+    }
+    if (multistep) {
+      o = o.withMultistep(true);
+    }
+    if (multistepReward != null) {
+      o = o.withMultistepReward(multistepReward);
     }
     return o;
   }
@@ -74,6 +86,13 @@ final class JoinOptionsMixin {
     @Override
     public LearningMode convert(String value) {
       return LearningMode.parse(value);
+    }
+  }
+
+  static final class MultistepRewardConverter implements ITypeConverter<MultistepReward> {
+    @Override
+    public MultistepReward convert(String value) {
+      return MultistepReward.parse(value);
     }
   }
 }
