@@ -10,6 +10,7 @@ import picocli.CommandLine.ParentCommand;
 /** {@code completion}: prints a bash and zsh completion script for the command line. */
 @Command(
     name = "completion",
+    header = "Prints a bash and zsh completion script.",
     mixinStandardHelpOptions = true,
     description = {
         "Prints a completion script for bash and zsh. The script completes a command named vw-binlog (or the "

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -26,6 +27,7 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(
     name = "convert",
+    header = "Converts logs to DSJSON, byte for byte as VW's --binary_to_json.",
     mixinStandardHelpOptions = true,
     description = {
         "Joins logs and writes one DSJSON line per joined event, byte for byte as VW's --binary_to_json does.",
@@ -64,8 +66,8 @@ final class ConvertCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "no summary on standard error (nor progress bar)")
   boolean quiet;
 
-  @Mixin
-  JoinOptionsMixin join = new JoinOptionsMixin();
+  @ArgGroup(validate = false, heading = "%nJoin options (VW's, each sticky):%n")
+  @Nullable JoinOptionsGroup join;
 
   @Mixin
   ProgressOptions progressOptions = new ProgressOptions();
@@ -82,7 +84,7 @@ final class ConvertCommand implements Callable<Integer> {
       io.err().println("vw-binlog convert: " + e.getMessage());
       return Main.EXIT_UNREADABLE;
     }
-    JoinOptions options = join.apply(JoinOptions.defaults()).withStrict(strict)
+    JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults()).withStrict(strict)
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     Progress progress = Progress.of(io, progressOptions, quiet, Progress.totalSize(resolved));
     Conversion.Outcome outcome;
@@ -98,7 +100,8 @@ final class ConvertCommand implements Callable<Integer> {
     if (outcome.failure() != null) {
       io.err().println("vw-binlog convert: " + outcome.failure());
     }
-    if (!quiet && outcome.exit() != Main.EXIT_UNREADABLE) {
+    // After a failure nothing complete was written (no -o file at all), so no summary of what was written.
+    if (!quiet && outcome.failure() == null) {
       SummaryPrinter.skips(outcome.summary(), resolved.size(), io.err());
     }
     io.err().flush();

@@ -13,9 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -23,6 +24,7 @@ import picocli.CommandLine.ParentCommand;
 /** {@code split FILE --parts N --out-dir DIR}: cuts a log into parts that convert on their own. */
 @Command(
     name = "split",
+    header = "Cuts a log into parts that convert on their own.",
     mixinStandardHelpOptions = true,
     description = {
         "Splits a log into N files of similar size, named NAME.part-001-of-00N.EXT, for converting in parallel: "
@@ -58,14 +60,14 @@ final class SplitCommand implements Callable<Integer> {
   Path outDir;
 
   @Option(names = "--verify", description = "convert the log and the parts and check that the DSJSON is the same "
-      + "(with the join options below)")
+      + "(with the join options below; converts twice)")
   boolean verify;
 
   @Option(names = {"-q", "--quiet"}, description = "do not list the parts")
   boolean quiet;
 
-  @Mixin
-  JoinOptionsMixin join = new JoinOptionsMixin();
+  @ArgGroup(validate = false, heading = "%nJoin options, for --verify (VW's, each sticky):%n")
+  @Nullable JoinOptionsGroup join;
 
   @Override
   public Integer call() {
@@ -168,8 +170,8 @@ final class SplitCommand implements Callable<Integer> {
       } catch (IOException e) {
         size = -1;
       }
-      io.out().printf(Locale.ROOT, "  %s  %d bytes  %d messages from offset %d%n", p.path(), size, p.messages(),
-          p.firstOffset());
+      io.out().printf(Locale.ROOT, "  %s  %d bytes  %d %s from offset %d%n", p.path(), size, p.messages(),
+          p.messages() == 1 ? "message" : "messages", p.firstOffset());
     }
   }
 }

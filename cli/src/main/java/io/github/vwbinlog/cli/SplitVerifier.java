@@ -13,6 +13,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code split --verify}: converts the whole log, then the parts one after the other, each into a SHA-256 digest, and
@@ -22,8 +23,8 @@ final class SplitVerifier {
   private SplitVerifier() {}
 
   /** Whether the parts convert to the DSJSON of the whole; says which on {@code io}. */
-  static boolean verify(Path whole, List<SplitWriter.Part> parts, JoinOptionsMixin join, Io io) {
-    DsjsonConverter converter = DsjsonConverter.of(join.apply(JoinOptions.defaults())
+  static boolean verify(Path whole, List<SplitWriter.Part> parts, @Nullable JoinOptionsGroup join, Io io) {
+    DsjsonConverter converter = DsjsonConverter.of(JoinOptionsGroup.apply(join, JoinOptions.defaults())
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring())));
     try {
       Digest expected = new Digest();

@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -17,6 +19,7 @@ import picocli.CommandLine.ParentCommand;
 /** {@code stats FILE... [--json]}: counts of messages, joined events, skips by reason, and VW's metrics. */
 @Command(
     name = "stats",
+    header = "Counts messages, joined events, skips by reason, and VW's metrics.",
     mixinStandardHelpOptions = true,
     description = {
         "Converts logs to nowhere and prints counts: messages by type, joined events by type, learnable, "
@@ -50,8 +53,8 @@ final class StatsCommand implements Callable<Integer> {
   @Option(names = "--strict", description = "stop at the first error (exit 1, no counts printed)")
   boolean strict;
 
-  @Mixin
-  JoinOptionsMixin join = new JoinOptionsMixin();
+  @ArgGroup(validate = false, heading = "%nJoin options (VW's, each sticky):%n")
+  @Nullable JoinOptionsGroup join;
 
   @Mixin
   ProgressOptions progressOptions = new ProgressOptions();
@@ -68,7 +71,7 @@ final class StatsCommand implements Callable<Integer> {
       io.err().println("vw-binlog stats: " + e.getMessage());
       return Main.EXIT_UNREADABLE;
     }
-    JoinOptions options = join.apply(JoinOptions.defaults()).withStrict(strict)
+    JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults()).withStrict(strict)
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     Progress progress = Progress.of(io, progressOptions, false, Progress.totalSize(resolved));
     // Converting to nowhere counts exactly what convert would write and skip.

@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -19,6 +21,7 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(
     name = "validate",
+    header = "Reads a log as convert would and reports every problem.",
     mixinStandardHelpOptions = true,
     description = {
         "Reads a whole log as convert would, writing no DSJSON, and reports its problems: the first ones in file "
@@ -52,8 +55,8 @@ final class ValidateCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "print nothing: the exit code says it all")
   boolean quiet;
 
-  @Mixin
-  JoinOptionsMixin join = new JoinOptionsMixin();
+  @ArgGroup(validate = false, heading = "%nJoin options (VW's, each sticky):%n")
+  @Nullable JoinOptionsGroup join;
 
   @Mixin
   ProgressOptions progressOptions = new ProgressOptions();
@@ -67,7 +70,7 @@ final class ValidateCommand implements Callable<Integer> {
     Input in = input.equals(Input.STDIN) ? Input.stdin() : Input.file(java.nio.file.Path.of(input));
     ProblemReport report = new ProblemReport(maxProblems);
     // Not strict: validation reads past every error, as convert does, to find them all.
-    JoinOptions options = join.apply(JoinOptions.defaults())
+    JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults())
         .withReadOptions(ReadOptions.defaults().withListener(report));
     Progress progress = Progress.of(io, progressOptions, quiet, in.size());
     Conversion.Outcome outcome = Conversion.run(List.of(in), options, io.in(), OutputStream.nullOutputStream(),

@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @DisplayName("vw-binlog split")
 class SplitCommandTest {
   private static final Pattern PART_LINE =
-      Pattern.compile("  (\\S+)  (\\d+) bytes  (\\d+) messages from offset (\\d+)");
+      Pattern.compile("  (\\S+)  (\\d+) bytes  (\\d+) messages? from offset (\\d+)");
   private static final JoinOptions DEFAULTS = JoinOptions.defaults();
 
   @TempDir
@@ -332,7 +332,8 @@ class SplitCommandTest {
         dir.resolve("x.joined.part-001-of-002.fb"), dir.resolve("x.joined.part-002-of-002.fb"));
     assertThat(SplitCommand.names(Path.of("noext"), dir, 1)).containsExactly(dir.resolve("noext.part-001-of-001"));
     assertThat(SplitCommand.names(Path.of(".hidden"), dir, 1)).containsExactly(dir.resolve(".hidden.part-001-of-001"));
-    assertThat(SplitCommand.names(Path.of("x.log"), dir, 1234).get(0)).isEqualTo(dir.resolve("x.part-0001-of-1234.log"));
+    assertThat(SplitCommand.names(Path.of("x.log"), dir, 1234).get(0))
+        .isEqualTo(dir.resolve("x.part-0001-of-1234.log"));
   }
 
   @Test

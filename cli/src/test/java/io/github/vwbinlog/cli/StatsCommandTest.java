@@ -20,13 +20,15 @@ import org.junit.jupiter.api.Test;
 /** {@code vw-binlog stats}: counts for one input and summed over several. */
 @DisplayName("vw-binlog stats")
 class StatsCommandTest {
-  private static final Path CB = CliRun.FILES.resolve("valid_joined_logs/cb_deferred_actions_w_activations_and_apprentice_10.fb");
+  private static final Path CB =
+      CliRun.FILES.resolve("valid_joined_logs/cb_deferred_actions_w_activations_and_apprentice_10.fb");
   private static final Path AVERAGE = CliRun.FILES.resolve("valid_joined_logs/average_reward_100_interactions.fb");
   private static final Path UNKNOWN = CliRun.FILES.resolve("invalid_joined_logs/one_invalid_msg_type.log");
 
   private static JoinSummary summary(Path log) throws IOException {
     return DsjsonConverter.of(JoinOptions.defaults().withReadOptions(
-        ReadOptions.defaults().withListener(DiagnosticListener.ignoring()))).convert(log, OutputStream.nullOutputStream());
+            ReadOptions.defaults().withListener(DiagnosticListener.ignoring())))
+        .convert(log, OutputStream.nullOutputStream());
   }
 
   private static String json(JoinSummary s, int inputs) {

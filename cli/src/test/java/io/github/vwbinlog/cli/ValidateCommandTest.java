@@ -130,7 +130,8 @@ class ValidateCommandTest {
 
     assertThat(run.exit()).isZero();
     assertThat(run.out()).contains("\"valid\":true,\"errors\":0,\"notices\":0,\"bytes_read\":668,\"size\":672,"
-        + "\"messages\":5,\"joined_events\":1").endsWith("\"by_reason\":{},\"problems\":[],\"problems_not_listed\":0}\n");
+        + "\"messages\":5,\"joined_events\":1")
+        .endsWith("\"by_reason\":{},\"problems\":[],\"problems_not_listed\":0}\n");
   }
 
   @Test
