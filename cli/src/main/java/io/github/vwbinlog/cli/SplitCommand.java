@@ -100,8 +100,8 @@ final class SplitCommand implements Callable<Integer> {
       list(io, plan, written);
     }
     if (count < parts) {
-      io.err().printf(Locale.ROOT, "vw-binlog split: %s has %d places to cut: %d parts written, not %d%n", input,
-          count - 1, count, parts);
+      io.err().printf(Locale.ROOT, "vw-binlog split: %s has %d %s to cut: %d %s written, not %d%n", input,
+          count - 1, count == 2 ? "place" : "places", count, count == 1 ? "part" : "parts", parts);
     }
     int exit = 0;
     BinaryLogException problem = plan.problem();

@@ -184,6 +184,20 @@ class SplitCommandTest {
   }
 
   @Test
+  void aLogWithoutRegularMessagesIsOnePart() throws IOException {
+    Path log = CliRun.FILES.resolve("invalid_joined_logs/empty_msg_hdr.log");
+    Split split = split(log, 3);
+
+    assertThat(split.run().exit()).isZero();
+    assertThat(split.parts()).hasSize(1);
+    assertThat(split.run().err()).isEqualTo("vw-binlog split: " + log + " has 0 places to cut: 1 part written, not 3\n");
+    // the log has no EOF; its part ends with one
+    byte[] withEof = Arrays.copyOf(CorpusLogs.bytes(log), (int) Files.size(log) + 8);
+    System.arraycopy(new byte[] {(byte) 0xAA, (byte) 0xAA, (byte) 0xAA, (byte) 0xAA}, 0, withEof, withEof.length - 8, 4);
+    assertThat(Files.readAllBytes(split.parts().get(0))).isEqualTo(withEof);
+  }
+
+  @Test
   void regularsBeforeTheFirstCheckpointStaySkipped() throws IOException {
     // rrcr: REGULAR, REGULAR, CHECKPOINT, REGULAR; VW joins only the last
     Path log = CliRun.FILES.resolve("valid_joined_logs/rrcr.fb");
