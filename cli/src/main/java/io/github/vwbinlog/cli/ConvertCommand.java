@@ -1,14 +1,11 @@
 package io.github.vwbinlog.cli;
 
-import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.DiagnosticListener;
-import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.JoinSummary;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintWriter;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -16,20 +13,29 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
-/** {@code convert FILE [-o OUT]}: DSJSON, byte for byte as VW's {@code --binary_to_json} writes it. */
+/**
+ * {@code convert FILE... [-o OUT]}: DSJSON, byte for byte as VW's {@code --binary_to_json} writes it, for one or more
+ * logs as one stream.
+ */
 @Command(
     name = "convert",
+    header = "Converts logs to DSJSON, byte for byte as VW's --binary_to_json.",
     mixinStandardHelpOptions = true,
     description = {
-        "Joins a log and writes one DSJSON line per joined event, byte for byte as VW's --binary_to_json does.",
+        "Joins logs and writes one DSJSON line per joined event, byte for byte as VW's --binary_to_json does.",
+        "Several files, or a directory (its files in name order), are converted one after the other into one "
+            + "output, each with a fresh joiner as VW would read each in its own run; - reads standard input.",
         "A summary of what was skipped, by reason, goes to standard error.",
         "The output file is written to a temporary file and renamed when complete."},
     exitCodeListHeading = "%nExit codes:%n",
@@ -38,49 +44,80 @@ import picocli.CommandLine.Parameters;
         "1:an error was reported; every valid event was still written (with --strict: stopped at the error, no "
             + "output file written; standard output has the lines before the error)",
         "2:usage error",
-        "3:the input cannot be opened"})
+        "3:an input cannot be opened (nothing is written)"})
 final class ConvertCommand implements Callable<Integer> {
   private static final SecureRandom RANDOM = new SecureRandom();
+
+  @ParentCommand
+  Main main;
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "the joined binary log")
-  Path input;
+  @Parameters(arity = "1..*", paramLabel = "FILE",
+      description = "joined binary logs, directories of them, or - for standard input")
+  List<String> inputs;
 
   @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "the DSJSON file (default: standard output)")
   @Nullable Path output;
 
+  @Option(names = "--glob", paramLabel = "GLOB", defaultValue = "*",
+      description = "which files of a directory to read (default: ${DEFAULT-VALUE}; hidden files never)")
+  String glob;
+
+  @Option(names = "--strict", description = "stop at the first error (exit 1, no output file left behind)")
+  boolean strict;
+
+  @Option(names = {"-q", "--quiet"}, description = "no summary on standard error (nor progress bar)")
+  boolean quiet;
+
+  @ArgGroup(validate = false, heading = "%nJoin options (VW's, each sticky):%n")
+  @Nullable JoinOptionsGroup join;
+
   @Mixin
-  JoinOptionsMixin join = new JoinOptionsMixin();
+  ProgressOptions progressOptions = new ProgressOptions();
 
   @Override
-  public Integer call() throws IOException {
-    PrintWriter err = spec.commandLine().getErr();
-    JoinOptions options = join.apply(JoinOptions.defaults()).withReadOptions(
-        io.github.vwbinlog.ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
-    DsjsonConverter converter = DsjsonConverter.of(options);
-    if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
-      err.println("vw-binlog convert: cannot open " + input + ": not a readable file");
-      err.flush();
+  public Integer call() {
+    Io io = main.io();
+    List<Input> resolved;
+    try {
+      resolved = Inputs.resolve(inputs, glob);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    } catch (Inputs.UnreadableException e) {
+      io.err().println("vw-binlog convert: " + e.getMessage());
       return Main.EXIT_UNREADABLE;
     }
+    JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults()).withStrict(strict)
+        .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
+    Progress progress = Progress.of(io, progressOptions, quiet, Progress.totalSize(resolved));
+    Conversion.Outcome outcome;
     try {
-      JoinSummary summary = output == null ? toStdout(converter, input) : toFile(converter, input, output);
-      SummaryPrinter.skips(summary, err);
-      return summary.errors() > 0 ? Main.EXIT_DATA_ERROR : 0;
-    } catch (BinaryLogException e) {
-      err.println("vw-binlog convert: " + input + ": " + e.getMessage());
+      outcome = output == null ? toStdout(resolved, options, io, progress)
+          : toFile(resolved, options, io, progress, output);
+    } catch (IOException e) {
+      // Reading problems are diagnostics or BinaryLogExceptions; an IOException here is about the output.
+      io.err().println("vw-binlog convert: cannot write " + (output == null ? "standard output" : output) + ": "
+          + Input.describe(e));
       return Main.EXIT_DATA_ERROR;
-    } finally {
-      err.flush();
     }
+    if (outcome.failure() != null) {
+      io.err().println("vw-binlog convert: " + outcome.failure());
+    }
+    // After a failure nothing complete was written (no -o file at all), so no summary of what was written.
+    if (!quiet && outcome.failure() == null) {
+      SummaryPrinter.skips(outcome.summary(), resolved.size(), io.err());
+    }
+    io.err().flush();
+    return outcome.exit();
   }
 
-  private static JoinSummary toStdout(DsjsonConverter converter, Path input) throws IOException {
-    OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
+  private static Conversion.Outcome toStdout(List<Input> inputs, JoinOptions options, Io io, Progress progress)
+      throws IOException {
+    OutputStream out = new BufferedOutputStream(io.out(), 1 << 16);
     try {
-      return converter.convert(input, out);
+      return Conversion.run(inputs, options, io.in(), out, progress);
     } finally {
       out.flush(); // also when --strict stops the run: the lines before the error, whatever their size
     }
@@ -91,8 +128,8 @@ final class ConvertCommand implements Callable<Integer> {
    * is created like any new file (not with {@code Files.createTempFile}, whose owner-only permissions the output would
    * keep after the rename).
    */
-  private static JoinSummary toFile(DsjsonConverter converter, Path input, Path target)
-      throws IOException {
+  private static Conversion.Outcome toFile(List<Input> inputs, JoinOptions options, Io io, Progress progress,
+      Path target) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Path temp;
     OutputStream file;
@@ -106,16 +143,18 @@ final class ConvertCommand implements Callable<Integer> {
       }
     }
     try {
-      JoinSummary summary;
+      Conversion.Outcome outcome;
       try (OutputStream out = new BufferedOutputStream(file, 1 << 20)) {
-        summary = converter.convert(input, out);
+        outcome = Conversion.run(inputs, options, io.in(), out, progress);
       }
-      try {
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      if (outcome.failure() == null) {
+        try {
+          Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+          Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
       }
-      return summary;
+      return outcome;
     } finally {
       Files.deleteIfExists(temp);
     }

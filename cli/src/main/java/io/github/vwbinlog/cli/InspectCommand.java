@@ -23,6 +23,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "inspect",
+    header = "Lists the messages of a log, one line each.",
     mixinStandardHelpOptions = true,
     description = {
         "Lists the messages of a joined log in file order, one line each, stopping after EOF:",

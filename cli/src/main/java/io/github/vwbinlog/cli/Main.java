@@ -1,5 +1,8 @@
 package io.github.vwbinlog.cli;
 
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,7 +15,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Reads Vowpal Wabbit joined binary schema v2 logs.",
-    subcommands = {InspectCommand.class, ConvertCommand.class, StatsCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {InspectCommand.class, ConvertCommand.class, StatsCommand.class, ValidateCommand.class,
+        SplitCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:success",
@@ -28,21 +32,45 @@ public final class Main implements Runnable {
   /** Exit code: the input cannot be opened. */
   static final int EXIT_UNREADABLE = 3;
 
+  private final Io io;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
+
+  private Main(Io io) {
+    this.io = io;
+  }
+
+  /** The streams of this run; subcommands reach them through {@code @ParentCommand}. */
+  Io io() {
+    return io;
+  }
 
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required");
   }
 
-  /** The command line, configured; tests run it in-process. */
+  /** The command line on the process's streams. */
   static CommandLine commandLine() {
-    return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    return commandLine(Io.system());
+  }
+
+  /** The command line on these streams; tests run it in-process. */
+  static CommandLine commandLine(Io io) {
+    CommandLine cmd = new CommandLine(new Main(io)).setCaseInsensitiveEnumValuesAllowed(true);
+    // Help, usage errors and text reports go through picocli's writers, over the same streams as binary output.
+    cmd.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
+    cmd.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
+    return cmd;
   }
 
   /** Runs the command and exits with its code. */
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    CommandLine cmd = commandLine();
+    int exit = cmd.execute(args);
+    cmd.getOut().flush();
+    cmd.getErr().flush();
+    System.exit(exit);
   }
 }

@@ -1,82 +1,92 @@
 package io.github.vwbinlog.cli;
 
-import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.DsjsonConverter;
-import io.github.vwbinlog.join.JoinSummary;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
-/** {@code stats FILE [--json]}: counts of messages, joined events, skips by reason, and VW's metrics. */
+/** {@code stats FILE... [--json]}: counts of messages, joined events, skips by reason, and VW's metrics. */
 @Command(
     name = "stats",
+    header = "Counts messages, joined events, skips by reason, and VW's metrics.",
     mixinStandardHelpOptions = true,
     description = {
-        "Converts a log to nowhere and prints counts: messages by type, joined events by type, learnable, "
-            + "interactions seen and skipped, every diagnostic by reason, and VW's parser metrics."},
+        "Converts logs to nowhere and prints counts: messages by type, joined events by type, learnable, "
+            + "interactions seen and skipped, every diagnostic by reason, and VW's parser metrics.",
+        "Several files or a directory are read as convert reads them, and their counts summed."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:no error was reported",
         "1:an error was reported",
         "2:usage error",
-        "3:the input cannot be opened"})
+        "3:an input cannot be opened"})
 final class StatsCommand implements Callable<Integer> {
+
+  @ParentCommand
+  Main main;
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "the joined binary log")
-  Path input;
+  @Parameters(arity = "1..*", paramLabel = "FILE",
+      description = "joined binary logs, directories of them, or - for standard input")
+  List<String> inputs;
+
+  @Option(names = "--glob", paramLabel = "GLOB", defaultValue = "*",
+      description = "which files of a directory to read (default: ${DEFAULT-VALUE}; hidden files never)")
+  String glob;
 
   @Option(names = "--json", description = "print one JSON object instead of text")
   boolean json;
 
+  @Option(names = "--strict", description = "stop at the first error (exit 1, no counts printed)")
+  boolean strict;
+
+  @ArgGroup(validate = false, heading = "%nJoin options (VW's, each sticky):%n")
+  @Nullable JoinOptionsGroup join;
+
   @Mixin
-  JoinOptionsMixin join = new JoinOptionsMixin();
+  ProgressOptions progressOptions = new ProgressOptions();
 
   @Override
-  public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+  public Integer call() throws IOException {
+    Io io = main.io();
+    List<Input> resolved;
     try {
-      return run(out, err);
-    } finally {
-      out.flush();
-      err.flush();
-    }
-  }
-
-  private int run(PrintWriter out, PrintWriter err) {
-    JoinOptions options = join.apply(JoinOptions.defaults())
-        .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
-    if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
-      err.println("vw-binlog stats: cannot open " + input + ": not a readable file");
+      resolved = Inputs.resolve(inputs, glob);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    } catch (Inputs.UnreadableException e) {
+      io.err().println("vw-binlog stats: " + e.getMessage());
       return Main.EXIT_UNREADABLE;
     }
-    JoinSummary summary;
-    try {
-      // Converting to nowhere counts exactly what convert would write and skip.
-      summary = DsjsonConverter.of(options).convert(input, OutputStream.nullOutputStream());
-    } catch (BinaryLogException | IOException e) {
-      err.println("vw-binlog stats: " + input + ": " + e.getMessage());
-      return Main.EXIT_DATA_ERROR;
+    JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults()).withStrict(strict)
+        .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
+    Progress progress = Progress.of(io, progressOptions, false, Progress.totalSize(resolved));
+    // Converting to nowhere counts exactly what convert would write and skip.
+    Conversion.Outcome outcome = Conversion.run(resolved, options, io.in(), OutputStream.nullOutputStream(),
+        progress);
+    if (outcome.failure() != null) {
+      io.err().println("vw-binlog stats: " + outcome.failure());
+      return outcome.exit();
     }
     if (json) {
-      SummaryPrinter.json(summary, out);
+      SummaryPrinter.json(outcome.summary(), resolved.size(), io.out());
     } else {
-      SummaryPrinter.text(summary, out);
+      SummaryPrinter.text(outcome.summary(), resolved.size(), io.out());
     }
-    return summary.errors() > 0 ? Main.EXIT_DATA_ERROR : 0;
+    io.out().flush();
+    return outcome.exit();
   }
 }

@@ -5,7 +5,7 @@ import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.join.JoinMetrics;
 import io.github.vwbinlog.join.JoinSummary;
-import java.io.PrintWriter;
+import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
 
@@ -13,18 +13,21 @@ import java.util.Map;
 final class SummaryPrinter {
   private SummaryPrinter() {}
 
-  /** The skip summary {@code convert} writes to standard error. */
-  static void skips(JoinSummary s, PrintWriter err) {
-    err.printf(Locale.ROOT, "vw-binlog: %d joined events written (%d learnable), %d of %d interactions skipped, "
-        + "%d errors, %d notices%n", s.emittedTotal(), s.learnable(), s.interactionsSkipped(), s.interactionsSeen(),
-        s.errors(), s.notices());
+  /** The skip summary {@code convert} writes to standard error; {@code inputs} files were read. */
+  static void skips(JoinSummary s, int inputs, PrintStream err) {
+    err.printf(Locale.ROOT, "vw-binlog: %s%d joined events written (%d learnable), %d of %d interactions skipped, "
+        + "%d errors, %d notices%n", inputs == 1 ? "" : inputs + " inputs, ", s.emittedTotal(), s.learnable(),
+        s.interactionsSkipped(), s.interactionsSeen(), s.errors(), s.notices());
     for (Map.Entry<DiagnosticReason, Long> e : sorted(s.diagnostics())) {
       err.printf(Locale.ROOT, "  %-7s %-28s %d%n", e.getKey().severity(), e.getKey(), e.getValue());
     }
   }
 
-  /** The full text report of {@code stats}. */
-  static void text(JoinSummary s, PrintWriter out) {
+  /** The full text report of {@code stats}; {@code inputs} files were read (mentioned when not 1). */
+  static void text(JoinSummary s, int inputs, PrintStream out) {
+    if (inputs != 1) {
+      out.printf(Locale.ROOT, "inputs: %d%n", inputs);
+    }
     out.println("messages:");
     for (MessageType t : MessageType.values()) {
       out.printf(Locale.ROOT, "  %-12s %d%n", t, s.messages().getOrDefault(t, 0L));
@@ -63,9 +66,9 @@ final class SummaryPrinter {
         m.dsjsonNumberLabelNotEqualBaselineFirstSlot());
   }
 
-  /** The report of {@code stats --json}: one JSON object. */
-  static void json(JoinSummary s, PrintWriter out) {
-    StringBuilder b = new StringBuilder("{\"messages\":{");
+  /** The report of {@code stats --json}: one JSON object; {@code inputs} files were read. */
+  static void json(JoinSummary s, int inputs, PrintStream out) {
+    StringBuilder b = new StringBuilder("{\"inputs\":").append(inputs).append(",\"messages\":{");
     String sep = "";
     for (MessageType t : MessageType.values()) {
       b.append(sep).append('"').append(t).append("\":").append(s.messages().getOrDefault(t, 0L));
@@ -122,7 +125,8 @@ final class SummaryPrinter {
     return Float.isFinite(f) ? Float.toString(f) : "null";
   }
 
-  private static String quote(String s) {
+  /** A JSON string literal. */
+  static String quote(String s) {
     StringBuilder b = new StringBuilder("\"");
     for (char c : s.toCharArray()) {
       if (c == '"' || c == '\\') {

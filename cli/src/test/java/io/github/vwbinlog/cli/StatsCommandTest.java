@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
@@ -14,9 +16,16 @@ import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.Metadata;
 import io.github.vwbinlog.event.OutcomeEvent;
+import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinSummary;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,15 +39,35 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@code vw-binlog stats FILE [--json]}, run in-process: the report, its JSON form, and agreement with convert. */
+/**
+ * {@code vw-binlog stats FILE... [--json]}, run in-process: the report and its JSON form (valid JSON whatever the
+ * metrics, joined events in PayloadType order), agreement with convert, and counts for one input and summed over
+ * several.
+ */
 @DisplayName("vw-binlog stats")
 class StatsCommandTest {
+  private static final Path CB =
+      CliRun.FILES.resolve("valid_joined_logs/cb_deferred_actions_w_activations_and_apprentice_10.fb");
+  private static final Path AVERAGE = CliRun.FILES.resolve("valid_joined_logs/average_reward_100_interactions.fb");
+  private static final Path UNKNOWN = CliRun.FILES.resolve("invalid_joined_logs/one_invalid_msg_type.log");
   private static final TimeStamp T = TimeStamp.of(2021, 4, 13, 15, 8, 46);
   private static final Pattern CONVERT_SUMMARY = Pattern.compile("vw-binlog: (\\d+) joined events written \\((\\d+) "
       + "learnable\\), (\\d+) of (\\d+) interactions skipped, (\\d+) errors, (\\d+) notices\n");
 
   @TempDir
   Path temp;
+
+  private static JoinSummary summary(Path log) throws IOException {
+    return DsjsonConverter.of(JoinOptions.defaults().withReadOptions(
+            ReadOptions.defaults().withListener(DiagnosticListener.ignoring())))
+        .convert(log, OutputStream.nullOutputStream());
+  }
+
+  private static String json(JoinSummary s, int inputs) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    SummaryPrinter.json(s, inputs, new PrintStream(out, true, StandardCharsets.UTF_8));
+    return out.toString(StandardCharsets.UTF_8);
+  }
 
   private static Path corpus(String relative) {
     return ConvertCommandTest.corpus(relative);
@@ -74,6 +103,55 @@ class StatsCommandTest {
   private static JoinedEvent event(String id, PayloadType type, EventPayload payload) {
     return JoinedEvent.of(T, new Event(Metadata.of(id, type), payload));
   }
+
+  @Test
+  void oneFileAsTheLibraryCountsIt() throws IOException {
+    CliRun run = CliRun.of("stats", "--json", UNKNOWN.toString());
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).isEqualTo(json(summary(UNKNOWN), 1)).startsWith("{\"inputs\":1,\"messages\":{")
+        .contains("\"diagnostics\":{\"UNKNOWN_MESSAGE_TYPE\":1}");
+  }
+
+  @Test
+  void severalFilesAreSummed() throws IOException {
+    CliRun run = CliRun.of("stats", "--json", AVERAGE.toString(), CB.toString(), UNKNOWN.toString());
+
+    JoinSummary expected = Summaries.sum(List.of(summary(AVERAGE), summary(CB), summary(UNKNOWN)));
+    assertThat(run.out()).isEqualTo(json(expected, 3));
+    assertThat(expected.emittedTotal()).isEqualTo(111);
+    assertThat(run.out()).contains("\"joined_events_total\":111");
+    // the first learnable event of the first file, the last of the last file
+    assertThat(expected.metrics().firstEventId()).isEqualTo(summary(AVERAGE).metrics().firstEventId());
+    assertThat(expected.metrics().lastEventId()).isEqualTo(summary(UNKNOWN).metrics().firstEventId());
+  }
+
+  @Test
+  void textNamesTheNumberOfInputs() {
+    CliRun one = CliRun.of("stats", CB.toString());
+    assertThat(one.out()).startsWith("messages:\n");
+
+    CliRun two = CliRun.of("stats", CB.toString(), CB.toString());
+    assertThat(two.out()).startsWith("inputs: 2\nmessages:\n").contains("  CB           20\n");
+  }
+
+  @Test
+  void standardInput() throws IOException {
+    CliRun run = CliRun.withInput(CorpusLogs.bytes(CB), "stats", "--json", "-");
+
+    assertThat(run.out()).isEqualTo(json(summary(CB), 1));
+  }
+
+  @Test
+  void missingInput() {
+    CliRun run = CliRun.of("stats", CB.toString(), "no-such.log");
+
+    assertThat(run.exit()).isEqualTo(3);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err()).isEqualTo("vw-binlog stats: cannot open no-such.log: no such file\n");
+  }
+
+  // ------------------------------------------------------------------ the report, and convert agreement
 
   @Test
   void textReportOfCbSimple() {
@@ -115,7 +193,7 @@ class StatsCommandTest {
   void jsonReportOfCbSimple() {
     CliRun run = stats("--json", corpus("valid_joined_logs/cb_simple.log"));
     assertThat(run.exit()).isZero();
-    assertThat(run.out()).isEqualTo("{\"messages\":{\"FILEMAGIC\":1,\"HEADER\":1,\"CHECKPOINT\":1,\"REGULAR\":1,"
+    assertThat(run.out()).isEqualTo("{\"inputs\":1,\"messages\":{\"FILEMAGIC\":1,\"HEADER\":1,\"CHECKPOINT\":1,\"REGULAR\":1,"
         + "\"EOF\":1,\"UNKNOWN\":0},\"joined_events\":{\"CB\":1},\"joined_events_total\":1,\"learnable\":1,"
         + "\"interactions_seen\":1,\"interactions_skipped\":0,\"skipped_messages\":0,\"errors\":0,\"notices\":0,"
         + "\"diagnostics\":{},\"metrics\":{\"number_skipped_events\":0,\"dsjson_sum_cost_original\":-1.5,"
@@ -211,11 +289,10 @@ class StatsCommandTest {
     emitted.put(PayloadType.MULTI_STEP, 5L);
     io.github.vwbinlog.join.JoinSummary summary = new io.github.vwbinlog.join.JoinSummary(Map.of(), emitted, 15, 15, 0,
         0, Map.of(), io.github.vwbinlog.join.JoinMetrics.EMPTY);
-    java.io.StringWriter text = new java.io.StringWriter();
-    SummaryPrinter.json(summary, new java.io.PrintWriter(text));
-    assertThat(text.toString()).contains("\"joined_events\":{\"CB\":1,\"CCB\":2,\"SLATES\":3,\"CA\":4,"
+    String text = json(summary, 1);
+    assertThat(text).contains("\"joined_events\":{\"CB\":1,\"CCB\":2,\"SLATES\":3,\"CA\":4,"
         + "\"MULTI_STEP\":5},");
-    assertThat(MiniJson.parse(text.toString())).isNotNull();
+    assertThat(MiniJson.parse(text)).isNotNull();
   }
 
   @Test
@@ -232,5 +309,17 @@ class StatsCommandTest {
     assertThat(metrics).containsEntry("dsjson_sum_cost_original", null);
     assertThat(metrics).containsEntry("dsjson_sum_cost_original_baseline", null);
     assertThat(stats(log).out()).contains("  dsjson_sum_cost_original -Infinity\n");
+
+    // The same when only the sum over several inputs overflows (Summaries adds the metrics in binary32).
+    Path one = log("one.log", w -> w.checkpoint(CheckpointInfo.of(ProblemType.CB)).regular(List.of(
+        event("a", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{}")),
+        event("a", PayloadType.OUTCOME, OutcomeEvent.numeric(3e38f)))));
+    assertThat(MiniJson.object(json(stats("--json", one)).get("metrics")).get("dsjson_sum_cost_original"))
+        .isNotNull();
+    CliRun twice = stats("--json", one, one);
+    assertThat(twice.exit()).isZero();
+    Map<String, Object> summed = MiniJson.object(json(twice).get("metrics"));
+    assertThat(summed).containsEntry("dsjson_sum_cost_original", null);
+    assertThat(summed).containsEntry("dsjson_sum_cost_original_baseline", null);
   }
 }

@@ -1,0 +1,95 @@
+package io.github.vwbinlog.cli;
+
+import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinSummary;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Converts inputs one after the other into one output, as {@code convert}, {@code stats} and {@code validate} read
+ * them. Each input gets a fresh joiner, as each gets a fresh VW process: checkpoint settings and the dedup cache do
+ * not carry from one file to the next, and the DSJSON of the inputs is concatenated in order.
+ *
+ * <p>The reader is opened here rather than by {@link DsjsonConverter#convert(java.nio.file.Path, OutputStream)} so
+ * that the progress bar can follow its position and standard input can be read. A reader opened this way reports its
+ * own notices (unknown message types) to its listener, not to the joiner's counts: they are counted here and added
+ * to the summary, which is therefore the one {@code convert(Path, out)} would return.
+ */
+final class Conversion {
+  private Conversion() {}
+
+  /**
+   * What a run did.
+   *
+   * @param summary the sum over the inputs read (up to the failure, if any)
+   * @param failure why the run stopped early (an input that cannot be opened, or the first error in strict mode),
+   *     or null
+   * @param exit the exit code: 3 for an input that cannot be opened, 1 for a failure or any ERROR, else 0
+   * @param bytesRead the bytes of input consumed, as the readers count them (up to EOF, or to a problem)
+   */
+  record Outcome(JoinSummary summary, @Nullable String failure, int exit, long bytesRead) {}
+
+  /** Converts every input into {@code out}, which is neither flushed nor closed. */
+  static Outcome run(List<Input> inputs, JoinOptions options, InputStream stdin, OutputStream out, Progress progress)
+      throws IOException {
+    DsjsonConverter converter = DsjsonConverter.of(options);
+    OutputStream sink = progress.countLines(out);
+    JoinSummary total = Summaries.empty();
+    long bytesRead = 0;
+    try {
+      for (Input input : inputs) {
+        Counting readerDiagnostics = new Counting(options.readOptions().listener());
+        BinaryLogReader reader;
+        try {
+          reader = input.open(stdin, options.readOptions().withListener(readerDiagnostics));
+        } catch (IOException e) {
+          return new Outcome(total, "cannot open " + input.name() + ": " + Input.describe(e), Main.EXIT_UNREADABLE,
+              bytesRead);
+        }
+        try (reader) {
+          JoinSummary summary = converter.convert(progress.track(reader), sink);
+          total = Summaries.plus(total, Summaries.withDiagnostics(summary, readerDiagnostics.counts()));
+          progress.inputDone(reader);
+          bytesRead += Math.max(reader.position(), 0);
+        } catch (BinaryLogException e) {
+          return new Outcome(total, input.name() + ": " + e.getMessage(), Main.EXIT_DATA_ERROR,
+              bytesRead + Math.max(reader.position(), 0));
+        }
+      }
+    } finally {
+      progress.finish();
+    }
+    return new Outcome(total, null, total.errors() > 0 ? Main.EXIT_DATA_ERROR : 0, bytesRead);
+  }
+
+  /** Counts diagnostics by reason, and passes them on. */
+  static final class Counting implements DiagnosticListener {
+    private final DiagnosticListener downstream;
+    private final Map<DiagnosticReason, Long> counts = new EnumMap<>(DiagnosticReason.class);
+
+    Counting(DiagnosticListener downstream) {
+      this.downstream = downstream;
+    }
+
+    @Override
+    public void report(Diagnostic d) {
+      counts.merge(d.reason(), 1L, Long::sum);
+      downstream.report(d);
+    }
+
+    Map<DiagnosticReason, Long> counts() {
+      return counts;
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package io.github.vwbinlog.cli;
+
+import io.github.vwbinlog.LearningMode;
+import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.RewardFunction;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.MultistepReward;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+
+/**
+ * The joiner overrides shared by {@code convert}, {@code stats}, {@code validate} and {@code split --verify}: VW's
+ * options of the same names, each sticky (SPEC §3.3), values matched case-insensitively. An argument group, so that
+ * help lists them under their own heading; picocli leaves the field null when none is given.
+ */
+final class JoinOptionsGroup {
+
+  @Option(names = "--problem-type", paramLabel = "TYPE", converter = ProblemTypeConverter.class,
+      completionCandidates = ProblemTypeNames.class,
+      description = "cb, ccb, slates or ca; also joins REGULAR messages before the first checkpoint")
+  @Nullable ProblemType problemType;
+
+  @Option(names = "--reward-function", paramLabel = "F", converter = RewardFunctionConverter.class,
+      completionCandidates = RewardFunctionNames.class,
+      description = "earliest, average, median, sum, min or max")
+  @Nullable RewardFunction rewardFunction;
+
+  @Option(names = "--default-reward", paramLabel = "R", description = "the reward when no outcome counts")
+  @Nullable Float defaultReward;
+
+  @Option(names = "--learning-mode", paramLabel = "MODE", converter = LearningModeConverter.class,
+      completionCandidates = LearningModeNames.class,
+      description = "online, apprentice or loggingonly")
+  @Nullable LearningMode learningMode;
+
+  @Option(names = "--use-client-time", description = "use the clients' time stamps where present")
+  boolean useClientTime;
+
+  @Option(names = "--multistep", description = "join multistep episodes with the multistep joiner (VW's --multistep)")
+  boolean multistep;
+
+  @Option(names = "--multistep-reward", paramLabel = "F", converter = MultistepRewardConverter.class,
+      completionCandidates = MultistepRewardNames.class,
+      description = "identity, suffix_sum or suffix_mean (the default): how the multistep joiner spreads rewards "
+          + "over a batch; ignored without --multistep, as VW ignores it")
+  @Nullable MultistepReward multistepReward;
+
+  /** The options {@code flags} describe (none when null), on top of {@code base}. */
+  static JoinOptions apply(@Nullable JoinOptionsGroup flags, JoinOptions base) {
+    return flags == null ? base : flags.apply(base);
+  }
+
+  /** The options these flags describe, on top of {@code base}. */
+  JoinOptions apply(JoinOptions base) {
+    JoinOptions o = base;
+    if (problemType != null) {
+      o = o.withProblemType(problemType);
+    }
+    if (rewardFunction != null) {
+      o = o.withRewardFunction(rewardFunction);
+    }
+    if (defaultReward != null) {
+      o = o.withDefaultReward(defaultReward);
+    }
+    if (learningMode != null) {
+      o = o.withLearningMode(learningMode);
+    }
+    if (useClientTime) {
+      o = o.withClientTime();
+    }
+    if (multistep) {
+      o = o.withMultistep(true);
+    }
+    if (multistepReward != null) {
+      o = o.withMultistepReward(multistepReward);
+    }
+    return o;
+  }
+
+  // The values the options accept, in the case VW's documentation uses, for shell completion (the enums also hold
+  // UNRECOGNIZED, and ProblemType values VW's --problem_type refuses).
+
+  static final class ProblemTypeNames extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    ProblemTypeNames() {
+      super(List.of("cb", "ccb", "slates", "ca"));
+    }
+  }
+
+  static final class RewardFunctionNames extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    RewardFunctionNames() {
+      super(List.of("earliest", "average", "median", "sum", "min", "max"));
+    }
+  }
+
+  static final class LearningModeNames extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    LearningModeNames() {
+      super(List.of("online", "apprentice", "loggingonly"));
+    }
+  }
+
+  static final class MultistepRewardNames extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    MultistepRewardNames() {
+      super(List.of("identity", "suffix_sum", "suffix_mean"));
+    }
+  }
+
+  static final class ProblemTypeConverter implements ITypeConverter<ProblemType> {
+    @Override
+    public ProblemType convert(String value) {
+      return ProblemType.parse(value);
+    }
+  }
+
+  static final class RewardFunctionConverter implements ITypeConverter<RewardFunction> {
+    @Override
+    public RewardFunction convert(String value) {
+      return RewardFunction.parse(value);
+    }
+  }
+
+  static final class LearningModeConverter implements ITypeConverter<LearningMode> {
+    @Override
+    public LearningMode convert(String value) {
+      return LearningMode.parse(value);
+    }
+  }
+
+  static final class MultistepRewardConverter implements ITypeConverter<MultistepReward> {
+    @Override
+    public MultistepReward convert(String value) {
+      return MultistepReward.parse(value);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package io.github.vwbinlog.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.MultistepReward;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+/** The command line as a whole: subcommands, help, completion, version, and the shared join options. */
+class MainTest {
+
+  /** The join options {@code args} describe, as the convert command would build them. */
+  private static JoinOptions parse(String... args) {
+    PrintStream sink = new PrintStream(new ByteArrayOutputStream());
+    CommandLine cmd = Main.commandLine(new Io(new ByteArrayInputStream(new byte[0]), sink, sink, false));
+    CommandLine.ParseResult parsed = cmd.parseArgs(args);
+    Object command = parsed.subcommand().commandSpec().userObject();
+    JoinOptionsGroup group = command instanceof ConvertCommand c ? c.join
+        : command instanceof StatsCommand s ? s.join : ((ValidateCommand) command).join;
+    return JoinOptionsGroup.apply(group, JoinOptions.defaults());
+  }
+
+  @Test
+  void helpListsEveryCommand() {
+    CliRun run = CliRun.of("--help");
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).contains("inspect", "convert", "stats", "validate", "split", "completion", "help")
+        .contains("Exit codes:");
+  }
+
+  @ParameterizedTest(name = "{0} --help")
+  @ValueSource(strings = {"inspect", "convert", "stats", "validate", "split", "completion"})
+  void everyCommandHasHelp(String command) {
+    CliRun run = CliRun.of(command, "--help");
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).contains("Usage: vw-binlog " + command + " ");
+  }
+
+  @Test
+  void multistepOptions() {
+    assertThat(parse("convert", "x.log").multistep()).isFalse();
+    assertThat(parse("convert", "x.log").multistepReward()).isNull();
+
+    JoinOptions o = parse("convert", "--multistep", "--multistep-reward", "SUFFIX_sum", "x.log");
+    assertThat(o.multistep()).isTrue();
+    assertThat(o.multistepReward()).isEqualTo(MultistepReward.SUFFIX_SUM);
+
+    assertThat(parse("stats", "--multistep", "x.log").multistep()).isTrue();
+    assertThat(parse("validate", "--multistep-reward", "identity", "x.log").multistepReward())
+        .isEqualTo(MultistepReward.IDENTITY);
+    assertThat(parse("validate", "--problem-type", "ccb", "--multistep", "x.log"))
+        .extracting(JoinOptions::problemType, JoinOptions::multistep).containsExactly(ProblemType.CCB, true);
+  }
+
+  @Test
+  void invalidMultistepRewardIsAUsageError() {
+    CliRun run = CliRun.of("convert", "--multistep-reward", "suffix", "x.log");
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("Invalid multistep reward 'suffix': expected identity, suffix_sum or suffix_mean");
+  }
+
+  @Test
+  void completionScript() {
+    CliRun run = CliRun.of("completion");
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).startsWith("#!/usr/bin/env bash")
+        .contains("complete -F _complete_vw-binlog")
+        .contains("local commands=\"inspect convert stats validate split completion help\"")
+        .contains("--multistep-reward")
+        .contains("(\"identity\" \"suffix_sum\" \"suffix_mean\")")
+        .contains("(\"cb\" \"ccb\" \"slates\" \"ca\")");
+
+    assertThat(CliRun.of("completion", "--name", "vwb").out()).contains("complete -F _complete_vwb");
+  }
+
+  @Test
+  void versionOutsideTheJar() {
+    // The classes are not in a jar here, so there is no manifest: the jar's --version is checked by JarIT.
+    CliRun run = CliRun.of("--version");
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).startsWith("vw-binlog (development build)\nJava ");
+  }
+}
