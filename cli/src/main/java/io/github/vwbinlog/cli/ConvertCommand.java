@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -44,7 +45,8 @@ import picocli.CommandLine.ParentCommand;
         "1:an error was reported; every valid event was still written (with --strict: stopped at the error, no "
             + "output file written; standard output has the lines before the error)",
         "2:usage error",
-        "3:an input cannot be opened (nothing is written)"})
+        "3:an input cannot be opened (nothing is written), or the output cannot be written (no output file left "
+            + "behind)"})
 final class ConvertCommand implements Callable<Integer> {
   private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -91,6 +93,10 @@ final class ConvertCommand implements Callable<Integer> {
     }
     JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults()).withStrict(strict)
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
+    if (output != null && Files.isDirectory(output)) {
+      io.err().println("vw-binlog convert: cannot write " + output + ": is a directory");
+      return Main.EXIT_UNREADABLE;
+    }
     Progress progress = Progress.of(io, progressOptions, quiet, Progress.totalSize(resolved));
     Conversion.Outcome outcome;
     try {
@@ -99,8 +105,8 @@ final class ConvertCommand implements Callable<Integer> {
     } catch (IOException e) {
       // Reading problems are diagnostics or BinaryLogExceptions; an IOException here is about the output.
       io.err().println("vw-binlog convert: cannot write " + (output == null ? "standard output" : output) + ": "
-          + Input.describe(e));
-      return Main.EXIT_DATA_ERROR;
+          + describeOutput(e, output));
+      return Main.EXIT_UNREADABLE;
     }
     if (outcome.failure() != null) {
       io.err().println("vw-binlog convert: " + outcome.failure());
@@ -126,7 +132,7 @@ final class ConvertCommand implements Callable<Integer> {
   /**
    * Writes next to the target and renames, so a failed run never leaves a file that looks complete. The temporary file
    * is created like any new file (not with {@code Files.createTempFile}, whose owner-only permissions the output would
-   * keep after the rename).
+   * keep after the rename), before any input is read.
    */
   private static Conversion.Outcome toFile(List<Input> inputs, JoinOptions options, Io io, Progress progress,
       Path target) throws IOException {
@@ -158,5 +164,16 @@ final class ConvertCommand implements Callable<Integer> {
     } finally {
       Files.deleteIfExists(temp);
     }
+  }
+
+  /** Why the output cannot be written, in a few words: a missing directory is named as such. */
+  private static String describeOutput(IOException e, @Nullable Path target) {
+    if (e instanceof NoSuchFileException && target != null) {
+      Path dir = target.toAbsolutePath().getParent();
+      if (dir != null && !Files.isDirectory(dir)) {
+        return "no such directory";
+      }
+    }
+    return Input.describe(e);
   }
 }

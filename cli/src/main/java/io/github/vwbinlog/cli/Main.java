@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code vw-binlog} command: one subcommand per job. Exit codes are shared by all subcommands: 0 success, 1 the
- * input had an error (what could be read was still processed), 2 usage error, 3 input unreadable.
+ * input had an error (what could be read was still processed), 2 usage error, 3 input unreadable (or, for
+ * {@code convert}, output unwritable).
  */
 @Command(
     name = "vw-binlog",
@@ -22,14 +23,14 @@ import picocli.CommandLine.Command;
         "0:success",
         "1:the input has an error; everything before it was processed",
         "2:usage error",
-        "3:the input cannot be opened"})
+        "3:the input cannot be opened (convert: or its output cannot be written)"})
 public final class Main implements Runnable {
 
   /** Exit code: the input had an error. */
   static final int EXIT_DATA_ERROR = 1;
   /** Exit code: usage error. */
   static final int EXIT_USAGE = 2;
-  /** Exit code: the input cannot be opened. */
+  /** Exit code: the input cannot be opened, or convert's output cannot be written. */
   static final int EXIT_UNREADABLE = 3;
 
   private final Io io;

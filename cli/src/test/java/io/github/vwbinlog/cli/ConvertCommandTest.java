@@ -27,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -44,9 +45,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@code vw-binlog convert FILE... [-o OUT] [join options] [--strict]}, run in-process: one file, several, a
  * directory, standard input; exit codes, the skip summary on standard error, the atomic output file (and its
- * permissions), {@code --strict}, and every join option changing the output as VW's option of the same name does
- * (SPEC §3.3). Expected outputs are the library's, or VW's own conversions from the conformance corpus where one
- * exists.
+ * permissions, and a clean error when it cannot be written), {@code --strict}, and every join option changing the
+ * output as VW's option of the same name does (SPEC §3.3). Expected outputs are the library's, or VW's own
+ * conversions from the conformance corpus where one exists.
  */
 @DisplayName("vw-binlog convert")
 class ConvertCommandTest {
@@ -241,10 +242,14 @@ class ConvertCommandTest {
 
   @Test
   void cannotWriteTheOutput() {
-    CliRun run = CliRun.of("convert", CB_SIMPLE.toString(), "-o", temp.resolve("no/such/dir/out.json").toString());
+    // A directory that does not exist: one line and exit 3, not a stack trace; nothing is created.
+    Path out = temp.resolve("no/such/dir/out.json");
+    CliRun run = CliRun.of("convert", CB_SIMPLE.toString(), "-o", out.toString());
 
-    assertThat(run.exit()).isEqualTo(1);
-    assertThat(run.err()).startsWith("vw-binlog convert: cannot write " + temp.resolve("no/such/dir/out.json"));
+    assertThat(run.exit()).isEqualTo(3);
+    assertThat(run.err()).isEqualTo("vw-binlog convert: cannot write " + out + ": no such directory\n");
+    assertThat(run.out()).isEmpty();
+    assertThat(temp.resolve("no")).doesNotExist();
   }
 
   // ================================================================== single-file behaviour, VW's output
@@ -471,6 +476,45 @@ class ConvertCommandTest {
       assertThat(run.exit()).isZero();
       assertThat(read(out)).isEqualTo(convert(corpus("valid_joined_logs/rcrrmr.fb")).stdout());
       assertThat(run.err()).contains("NOTICE  REGULAR_BEFORE_CHECKPOINT");
+    }
+
+    @Test
+    void outIsADirectoryIsACleanErrorBeforeAnythingIsRead() throws IOException {
+      Path dir = Files.createDirectories(temp.resolve("out.dsjson"));
+      Run run = convert(corpus("valid_joined_logs/cb_simple.log"), "-o", dir);
+      assertThat(run.exit()).isEqualTo(3);
+      assertThat(run.err()).isEqualTo("vw-binlog convert: cannot write " + dir + ": is a directory\n");
+      assertThat(run.stdout()).isEmpty();
+      assertThat(tempFiles()).containsExactly("out.dsjson");
+      assertThat(Files.isDirectory(dir)).isTrue();
+    }
+
+    @Test
+    void aParentThatIsAFileIsACleanError() throws IOException {
+      Path file = Files.writeString(temp.resolve("file"), "not a directory\n");
+      Path out = file.resolve("out.dsjson");
+      Run run = convert(corpus("valid_joined_logs/cb_simple.log"), "-o", out);
+      assertThat(run.exit()).isEqualTo(3);
+      assertThat(run.err()).isEqualTo("vw-binlog convert: cannot write " + out + ": Not a directory\n");
+      assertThat(tempFiles()).containsExactly("file");
+    }
+
+    @Test
+    void anUnwritableDirectoryIsACleanError() throws IOException {
+      Path dir = Files.createDirectories(temp.resolve("read-only"));
+      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-xr-xr-x"));
+      try {
+        org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(dir), "running as root: can write anywhere");
+        Path out = dir.resolve("out.dsjson");
+        Run run = convert(corpus("valid_joined_logs/cb_simple.log"), "-o", out);
+        assertThat(run.exit()).isEqualTo(3);
+        assertThat(run.err()).isEqualTo("vw-binlog convert: cannot write " + out + ": permission denied\n");
+        try (Stream<Path> files = Files.list(dir)) {
+          assertThat(files).isEmpty();
+        }
+      } finally {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+      }
     }
 
     @Test
