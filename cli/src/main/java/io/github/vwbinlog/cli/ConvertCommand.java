@@ -100,8 +100,13 @@ final class ConvertCommand implements Callable<Integer> {
     Progress progress = Progress.of(io, progressOptions, quiet, Progress.totalSize(resolved));
     Conversion.Outcome outcome;
     try {
-      outcome = output == null ? toStdout(resolved, options, io, progress)
-          : toFile(resolved, options, io, progress, output);
+      if (output == null) {
+        outcome = toStdout(resolved, options, io, progress);
+      } else if (Files.exists(output) && !Files.isRegularFile(output)) {
+        outcome = toSpecialFile(resolved, options, io, progress, output);
+      } else {
+        outcome = toFile(resolved, options, io, progress, output);
+      }
     } catch (IOException e) {
       // Reading problems are diagnostics or BinaryLogExceptions; an IOException here is about the output.
       io.err().println("vw-binlog convert: cannot write " + (output == null ? "standard output" : output) + ": "
@@ -126,6 +131,18 @@ final class ConvertCommand implements Callable<Integer> {
       return Conversion.run(inputs, options, io.in(), out, progress);
     } finally {
       out.flush(); // also when --strict stops the run: the lines before the error, whatever their size
+    }
+  }
+
+  /**
+   * Writes straight into an existing special file ({@code /dev/null}, a named pipe): renaming a temporary file over it
+   * would replace the device with a regular file.
+   */
+  private static Conversion.Outcome toSpecialFile(List<Input> inputs, JoinOptions options, Io io, Progress progress,
+      Path target) throws IOException {
+    try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target, StandardOpenOption.WRITE),
+        1 << 16)) {
+      return Conversion.run(inputs, options, io.in(), out, progress);
     }
   }
 

@@ -633,4 +633,15 @@ class ConvertCommandTest {
       assertThat(lines[1]).startsWith("{\"_label_cost\":-0.5,");
     }
   }
+
+  @org.junit.jupiter.api.Test
+  void aSpecialFileIsWrittenIntoNotReplaced() throws Exception {
+    java.nio.file.Path devNull = java.nio.file.Path.of("/dev/null");
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(devNull));
+    CliRun run = CliRun.of("convert", CB_SIMPLE.toString(), "-o",
+        devNull.toString());
+
+    org.assertj.core.api.Assertions.assertThat(run.exit()).isZero();
+    org.assertj.core.api.Assertions.assertThat(java.nio.file.Files.isRegularFile(devNull)).isFalse();
+  }
 }
