@@ -184,6 +184,49 @@ class JoinConformanceTest {
         }));
   }
 
+  /**
+   * VW trains the same model from the binary log and from a DSJSON file: the learnable joined events vw-binlog reads
+   * from the binary log carry the labels of the DSJSON file's learnable lines, in order.
+   */
+  @TestFactory
+  Stream<DynamicTest> semanticPairs() {
+    return Corpus.cases("semantic_pair").stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
+      List<JoinResult> learned = join(c).stream().filter(JoinConformanceTest::learned).toList();
+      List<Map<String, @Nullable Object>> labels = Json.array(c.expect().get("labels")).stream()
+          .map(Json::object)
+          .filter(l -> !Boolean.TRUE.equals(l.get("_skipLearn")))
+          .toList();
+      assertThat(learned).hasSize(labels.size());
+      for (int i = 0; i < labels.size(); i++) {
+        Map<String, @Nullable Object> label = labels.get(i);
+        JoinResult r = learned.get(i);
+        assertThat(r.id()).as("line %d EventId", i + 1).isEqualTo(label.get("EventId"));
+        Object cost = label.get("_label_cost");
+        List<Float> expected = new ArrayList<>();
+        if (cost instanceof List<?> perSlot) {
+          perSlot.forEach(v -> expected.add(-((Number) v).floatValue()));
+        } else {
+          expected.add(-((Number) cost).floatValue());
+        }
+        assertThat(r.rewards()).as("line %d rewards", i + 1).hasSize(expected.size());
+        for (int k = 0; k < expected.size(); k++) {
+          assertThat(r.rewards().get(k)).as("line %d reward %d", i + 1, k)
+              .isCloseTo(expected.get(k), org.assertj.core.data.Offset.offset(1e-5f));
+        }
+        if (label.get("_label_Action") instanceof Number action && r.interaction().event().payload() instanceof CbEvent cb) {
+          assertThat(cb.actionIds().get(0)).as("line %d action", i + 1).isEqualTo(action.longValue());
+        }
+        if (label.get("slot_actions") instanceof List<?> slotActions
+            && r.interaction().event().payload() instanceof MultiSlotEvent multi) {
+          for (int k = 0; k < slotActions.size(); k++) {
+            List<Long> actions = Json.array(slotActions.get(k)).stream().map(a -> ((Number) a).longValue()).toList();
+            assertThat(multi.slots().get(k).actionIds()).as("line %d slot %d actions", i + 1, k).isEqualTo(actions);
+          }
+        }
+      }
+    }));
+  }
+
   @TestFactory
   Stream<DynamicTest> metrics() {
     return Corpus.cases("metrics").stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
