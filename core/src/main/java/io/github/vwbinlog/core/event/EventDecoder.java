@@ -31,18 +31,21 @@ import com.google.flatbuffers.Table;
 
 /**
  * Decodes the nested buffers of a joined event into records, verifying each buffer before reading it (SPEC §0 item 2,
- * §11 item 1) and decompressing zstd payloads within {@link ReadLimits#maxDecompressedSize()}. Stateless apart from
- * its limits; one instance per joiner.
+ * §11 item 1) and decompressing zstd payloads within {@link ReadLimits#maxDecompressedSize()}. Interaction contexts
+ * are held to {@link ReadLimits#maxContextSize()}, and a buffer beyond a verifier limit fails with
+ * {@link DiagnosticReason#LIMIT_EXCEEDED}. Not thread-safe (it reuses one verifier); one instance per joiner.
  */
 public final class EventDecoder {
   /** Absent model ids read as this, as VW does (SPEC §4.6). */
   static final String NO_MODEL = "N/A";
 
   private final ReadLimits limits;
+  private final FlatVerifier verifier;
 
-  /** A decoder with these limits. */
+  /** A decoder with these limits. Not thread-safe: it reuses one verifier. */
   public EventDecoder(ReadLimits limits) {
     this.limits = limits;
+    this.verifier = new FlatVerifier(limits);
   }
 
   /**
@@ -122,7 +125,7 @@ public final class EventDecoder {
     for (int i = 0; i < t.actionIdsLength(); i++) {
       actions.add(t.actionIds(i));
     }
-    return new CbEvent(t.deferredAction(), actions, t.contextAsByteBuffer(), floats(t.probabilitiesVector()),
+    return new CbEvent(t.deferredAction(), actions, context(t.contextAsByteBuffer()), floats(t.probabilitiesVector()),
         modelId(t.modelIdAsByteBuffer(), reason), LearningMode.of(t.learningMode()));
   }
 
@@ -149,7 +152,7 @@ public final class EventDecoder {
     for (int i = 0; i < t.baselineActionsLength(); i++) {
       baseline.add(t.baselineActions(i));
     }
-    return new MultiSlotEvent(t.contextAsByteBuffer(), slots, modelId(t.modelIdAsByteBuffer(), reason),
+    return new MultiSlotEvent(context(t.contextAsByteBuffer()), slots, modelId(t.modelIdAsByteBuffer(), reason),
         t.deferredAction(), baseline, LearningMode.of(t.learningMode()));
   }
 
@@ -159,7 +162,7 @@ public final class EventDecoder {
     if (t.contextAsByteBuffer() == null) {
       throw new DecodeException(reason, "CA payload is malformed: context missing");
     }
-    return new CaEvent(t.deferredAction(), t.action(), t.contextAsByteBuffer(), t.pdfValue(),
+    return new CaEvent(t.deferredAction(), t.action(), context(t.contextAsByteBuffer()), t.pdfValue(),
         modelId(t.modelIdAsByteBuffer(), reason), LearningMode.of(t.learningMode()));
   }
 
@@ -227,7 +230,7 @@ public final class EventDecoder {
     ByteBuffer previous = t.previousIdAsByteBuffer();
     return new MultiStepEvent(Utf8.decode(eventId, "the step id", reason),
         previous == null ? null : Utf8.decode(previous, "the previous step id", reason),
-        actions, t.contextAsByteBuffer(), floats(t.probabilitiesVector()),
+        actions, context(t.contextAsByteBuffer()), floats(t.probabilitiesVector()),
         modelId(t.modelIdAsByteBuffer(), reason), t.deferredAction());
   }
 
@@ -244,10 +247,25 @@ public final class EventDecoder {
   }
 
   private void verify(ByteBuffer buf, TableType root, String what, DiagnosticReason reason) throws DecodeException {
-    String problem = FlatVerifier.verify(buf, buf.position(), buf.remaining(), root, limits);
+    String problem = verifier.verify(buf, buf.position(), buf.remaining(), root);
     if (problem != null) {
-      throw new DecodeException(reason, what + " fails verification: " + problem);
+      // A ReadLimits bound is reported as such (SPEC §0, docs/ROBUSTNESS.md), anything else as the caller's reason.
+      throw new DecodeException(verifier.limitExceeded() != null ? DiagnosticReason.LIMIT_EXCEEDED : reason,
+          what + " fails verification: " + problem);
     }
+  }
+
+  /**
+   * The context of an interaction, within {@link ReadLimits#maxContextSize()}.
+   *
+   * @throws DecodeException ({@link DiagnosticReason#LIMIT_EXCEEDED}) for a larger context
+   */
+  private ByteBuffer context(ByteBuffer context) throws DecodeException {
+    if (context.remaining() > limits.maxContextSize()) {
+      throw new DecodeException(DiagnosticReason.LIMIT_EXCEEDED,
+          "context size (" + context.remaining() + ") exceeds the maximum (" + limits.maxContextSize() + ")");
+    }
+    return context;
   }
 
   private static OutcomeEvent.Kind kind(byte tag) {

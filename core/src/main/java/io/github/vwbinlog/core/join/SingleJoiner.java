@@ -35,6 +35,7 @@ final class SingleJoiner {
   private final StickyConfig config;
   private final JoinCounters counters;
   private final EventDecoder decoder;
+  private final FlatVerifier verifier;
   private final ReadLimits limits;
   private final DedupCache dedup = new DedupCache();
 
@@ -43,6 +44,7 @@ final class SingleJoiner {
     this.counters = counters;
     this.limits = limits;
     this.decoder = new EventDecoder(limits);
+    this.verifier = new FlatVerifier(limits);
   }
 
   /** An event of a group, its metadata decoded and its payload not yet. */
@@ -69,12 +71,11 @@ final class SingleJoiner {
           "regular message before any checkpoint: its events are ignored"));
       return;
     }
-    String problem = FlatVerifier.verify(payload, payload.position(), payload.remaining(), Schema.JOINED_PAYLOAD,
-        limits);
+    String problem = verifier.verify(payload, payload.position(), payload.remaining(), Schema.JOINED_PAYLOAD);
     if (problem != null) {
       counters.skippedMessage();
-      counters.report(new Diagnostic(DiagnosticReason.MALFORMED_PAYLOAD, offset, null,
-          "verification failed, skipping JoinedPayload: " + problem));
+      counters.report(new Diagnostic(verifier.limitExceeded() != null ? DiagnosticReason.LIMIT_EXCEEDED
+          : DiagnosticReason.MALFORMED_PAYLOAD, offset, null, "verification failed, skipping JoinedPayload: " + problem));
       return;
     }
     JoinedPayload joined = JoinedPayload.getRootAsJoinedPayload(payload.duplicate());
