@@ -1,7 +1,6 @@
 package io.github.vwbinlog.cli;
 
 import io.github.vwbinlog.BinaryLogException;
-import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinSummary;
@@ -46,8 +45,9 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    FirstError firstError = new FirstError();
     JoinOptions options = join.apply(JoinOptions.defaults()).withReadOptions(
-        io.github.vwbinlog.ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
+        io.github.vwbinlog.ReadOptions.defaults().withListener(firstError));
     DsjsonConverter converter = DsjsonConverter.of(options);
     if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
       System.err.println("vw-binlog convert: cannot open " + input + ": not a readable file");
@@ -56,6 +56,7 @@ final class ConvertCommand implements Callable<Integer> {
     try {
       JoinSummary summary = output == null ? toStdout(converter, input) : toFile(converter, input, output);
       SummaryPrinter.skips(summary, System.err);
+      firstError.print("convert", System.err);
       return summary.errors() > 0 ? Main.EXIT_DATA_ERROR : 0;
     } catch (BinaryLogException e) {
       System.err.println("vw-binlog convert: " + input + ": " + e.getMessage());

@@ -1,7 +1,6 @@
 package io.github.vwbinlog.cli;
 
 import io.github.vwbinlog.BinaryLogException;
-import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.DsjsonConverter;
@@ -42,8 +41,9 @@ final class StatsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    FirstError firstError = new FirstError();
     JoinOptions options = join.apply(JoinOptions.defaults())
-        .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
+        .withReadOptions(ReadOptions.defaults().withListener(firstError));
     if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
       System.err.println("vw-binlog stats: cannot open " + input + ": not a readable file");
       return Main.EXIT_UNREADABLE;
@@ -61,6 +61,7 @@ final class StatsCommand implements Callable<Integer> {
     } else {
       SummaryPrinter.text(summary, System.out);
     }
+    firstError.print("stats", System.err);
     return summary.errors() > 0 ? Main.EXIT_DATA_ERROR : 0;
   }
 }

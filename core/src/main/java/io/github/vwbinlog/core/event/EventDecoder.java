@@ -313,6 +313,17 @@ public final class EventDecoder {
    * offset points at the string's length, from which the bytes follow (SPEC §2). Verified before it is read.
    */
   private static final class UnionString extends Table {
+    /**
+     * Points at the string without reading a vtable. {@link Table#__union} resets the member as a table, reading
+     * the string's length as a vtable offset and the bytes there as a vtable size: for a string longer than its
+     * position in the buffer that read is out of bounds (found by fuzzing), and it is meaningless anyway.
+     */
+    @Override
+    protected void __reset(int position, ByteBuffer buffer) {
+      bb = buffer;
+      bb_pos = position;
+    }
+
     ByteBuffer bytes() {
       int length = bb.getInt(bb_pos);
       return bb.duplicate().position(bb_pos + 4).limit(bb_pos + 4 + length);

@@ -40,6 +40,9 @@ import org.jspecify.annotations.Nullable;
  *       generated C++ {@code Verify<Union>()} ends in {@code default: return true}, so that buffers written with a
  *       newer schema that has more union members still verify. The value behind an unknown tag is never read here;
  *       the layers above decide what such an outcome means. Tag 0 (NONE) is treated the same way.
+ *   <li><b>Beyond C++</b>: a vtable size or field offset above 32767 is rejected. C++ reads them as unsigned 16-bit
+ *       values, flatbuffers-java's generated accessors as signed ones, so such a table would be read before its start
+ *       (found by fuzzing). No table of schema v2 comes near: the largest has 7 slots.
  *   <li>Neither a table's inline size (the second vtable entry) nor a minimum vtable size is checked: the generated
  *       accessors never read the inline size, and a slot beyond a short vtable is simply absent. Slots beyond those
  *       the schema declares (a newer writer's fields) are ignored.
@@ -79,6 +82,12 @@ public final class FlatVerifier {
 
   /** C++ {@code FLATBUFFERS_MAX_BUFFER_SIZE}: buffers, and so vectors, stay below 2^31 bytes. */
   static final long MAX_BUFFER_SIZE = 0x7FFF_FFFFL;
+  /**
+   * The largest vtable size and field offset accepted: flatbuffers-java's accessors read these 16-bit values signed
+   * ({@code bb.getShort}), where C++ reads them unsigned, so a larger value would make the generated code read before
+   * the table.
+   */
+  static final int MAX_VOFFSET = 0x7FFF;
   /** C++ {@code FLATBUFFERS_MIN_BUFFER_SIZE}: root uoffset, soffset and a two-entry vtable. */
   static final int MIN_BUFFER_SIZE = 12;
 
@@ -220,9 +229,18 @@ public final class FlatVerifier {
       return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ", " + vsize
           + " bytes) extends beyond the buffer" + sizeNote());
     }
+    if (vsize > MAX_VOFFSET) {
+      return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ") has a size of " + vsize
+          + ", above " + MAX_VOFFSET + " (flatbuffers-java reads it as a negative 16-bit value)");
+    }
     int slots = type.slotCount();
     for (int slot = 0; slot < slots; slot++) {
       int fieldOffset = fieldOffset(vtable, vsize, slot);
+      if (fieldOffset > MAX_VOFFSET) {
+        return fail("field " + type.slot(slot).qualifiedName() + " of table " + type.name() + " at " + table
+            + " has the offset " + fieldOffset + ", above " + MAX_VOFFSET
+            + " (flatbuffers-java reads it as a negative 16-bit value)");
+      }
       if (fieldOffset != 0 && !verifyField(table + fieldOffset, type.slot(slot), table, vtable, vsize, slot)) {
         return false;
       }

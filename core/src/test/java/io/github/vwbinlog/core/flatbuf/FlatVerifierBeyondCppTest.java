@@ -15,10 +15,11 @@ import reinforcement_learning.messages.flatbuff.v2.TimeStamp;
 
 /**
  * The verifier's rules beyond C++ (docs/ROBUSTNESS.md): buffers whose offsets lead to the same data many times, so that
- * decoding them would materialise far more than their size, are rejected; and a {@link ReadLimits} bound is reported
- * as "what (value) exceeds the maximum (limit)" with {@link FlatVerifier#limitExceeded()} set.
+ * decoding them would materialise far more than their size, are rejected; so are vtable sizes and field offsets that
+ * flatbuffers-java would read as negative; and a {@link ReadLimits} bound is reported as "what (value) exceeds the
+ * maximum (limit)" with {@link FlatVerifier#limitExceeded()} set.
  */
-class FlatVerifierAmplificationTest {
+class FlatVerifierBeyondCppTest {
 
   /** A DedupInfo whose values are {@code n} offsets to one string of {@code length} bytes. */
   static byte[] dedupSharingOneValue(int n, int length) {
@@ -111,5 +112,33 @@ class FlatVerifierAmplificationTest {
 
   private static String verify(byte[] b, TableType root) {
     return FlatVerifier.verify(ByteBuffer.wrap(b), 0, b.length, root, ReadLimits.defaults());
+  }
+
+  @Test
+  void aFieldOffsetAbove32767IsRejected() {
+    // Found by fuzzing: a FileHeader whose join_time lay 32768 bytes past its table verified (C++ reads the offset
+    // unsigned) but flatbuffers-java read it as -32768 and threw IndexOutOfBoundsException.
+    byte[] header = Samples.fileHeader();
+    ByteBuffer b = ByteBuffer.wrap(header).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    int table = b.getInt(0);
+    int vtable = table - b.getInt(table);
+    byte[] big = java.util.Arrays.copyOf(header, 0x8000 + table + 16);
+    ByteBuffer c = ByteBuffer.wrap(big).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    c.putShort(vtable + 4, (short) 0x8000); // join_time, slot 0
+    assertThat(verify(big, Schema.FILE_HEADER)).contains("FileHeader.join_time").contains("has the offset 32768, "
+        + "above 32767");
+    c.putShort(vtable + 4, (short) 0x7FF8);
+    assertThat(verify(big, Schema.FILE_HEADER)).isNull();
+  }
+
+  @Test
+  void aVtableSizeAbove32767IsRejected() {
+    byte[] header = Samples.fileHeader();
+    ByteBuffer b = ByteBuffer.wrap(header).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    int table = b.getInt(0);
+    int vtable = table - b.getInt(table);
+    byte[] big = java.util.Arrays.copyOf(header, vtable + 0x8002 + 8);
+    ByteBuffer.wrap(big).order(java.nio.ByteOrder.LITTLE_ENDIAN).putShort(vtable, (short) 0x8002);
+    assertThat(verify(big, Schema.FILE_HEADER)).contains("has a size of 32770, above 32767");
   }
 }
