@@ -2,7 +2,8 @@ package io.github.vwbinlog;
 
 /**
  * Bounds on what a log may make the reader allocate or walk, so that a corrupt or hostile file fails with a
- * {@link LimitExceededException} (or a reported {@link Diagnostic}) instead of exhausting memory. Immutable; the
+ * {@link LimitExceededException} (or a reported {@link Diagnostic}) instead of exhausting memory. Immutable and
+ * thread-safe (its {@link Builder} is not); the
  * defaults accept every real log.
  *
  * <pre>{@code
@@ -121,7 +122,7 @@ public final class ReadLimits {
         + ", maxDepth=" + maxDepth + ", maxTables=" + maxTables + ", maxContextSize=" + maxContextSize + "]";
   }
 
-  /** Builds {@link ReadLimits}; every value must be positive. */
+  /** Builds {@link ReadLimits}; every value must be positive. Not thread-safe: use one builder per thread. */
   public static final class Builder {
     private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
     private int maxDecompressedSize = DEFAULT_MAX_DECOMPRESSED_SIZE;
