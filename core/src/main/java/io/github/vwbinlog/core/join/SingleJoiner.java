@@ -166,7 +166,8 @@ final class SingleJoiner {
         events.add(joined(p, DiagnosticReason.MALFORMED_INTERACTION));
       } catch (DecodeException e) {
         skipped++;
-        counters.report(new Diagnostic(e.reason(), offset, id, type + " payload is malformed: " + e.getMessage()));
+        counters.report(new Diagnostic(e.reason(), offset, id, type + (e.reason() == DiagnosticReason.LIMIT_EXCEEDED
+            ? " interaction skipped: " : " payload is malformed: ") + e.getMessage()));
       }
     }
     counters.interactionsSkipped(skipped);
