@@ -13,6 +13,10 @@ import java.util.Objects;
  * <p>Records are equal when their offsets, types and payload contents are equal, whatever input they were read from;
  * {@code toString()} shows the offset, type and size, not the bytes.
  *
+ * <p>Thread-safe: every message is an immutable record whose payload accessor returns a new read-only
+ * view each time, so messages may be handed to other threads. A payload of a mapped file stays valid after the reader
+ * is closed, until it is garbage-collected; a payload of a caller's buffer shows later changes to that buffer.
+ *
  * <pre>{@code
  * for (Message m : reader) {
  *   if (m instanceof Message.Checkpoint c) {
