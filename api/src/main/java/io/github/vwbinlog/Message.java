@@ -114,6 +114,7 @@ public sealed interface Message {
      * Decodes the payload after verifying it.
      *
      * @throws MalformedDataException if the payload is not a valid {@code FileHeader}
+     * @throws LimitExceededException if the buffer exceeds a verifier bound of {@link ReadLimits#defaults()}
      */
     public FileHeader fileHeader() {
       return Providers.get().decodeFileHeader(view(payload), offset);
@@ -158,6 +159,7 @@ public sealed interface Message {
      * schema's range become the enums' {@code UNRECOGNIZED}.
      *
      * @throws MalformedDataException if the payload is not a valid {@code CheckpointInfo}
+     * @throws LimitExceededException if the buffer exceeds a verifier bound of {@link ReadLimits#defaults()}
      */
     public CheckpointInfo checkpointInfo() {
       return Providers.get().decodeCheckpointInfo(view(payload), offset);
@@ -203,6 +205,7 @@ public sealed interface Message {
      * {@code io.github.vwbinlog.join.Joiner}.
      *
      * @throws MalformedDataException naming the first joined event that cannot be read, and why
+     * @throws LimitExceededException if the JoinedPayload exceeds a verifier bound of {@link ReadLimits#defaults()}
      */
     public java.util.List<io.github.vwbinlog.event.JoinedEvent> joinedEvents() {
       return Providers.get().decodeJoinedEvents(view(payload), offset);

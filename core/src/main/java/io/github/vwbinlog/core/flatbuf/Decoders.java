@@ -91,10 +91,14 @@ public final class Decoders {
   }
 
   /**
-   * Verifies a payload, throwing {@link LimitExceededException} for a {@link ReadLimits} bound (value and limit
-   * named) and {@link MalformedDataException} for anything else.
+   * Verifies the payload of a message as a root of type {@code root}, throwing {@link LimitExceededException} for a
+   * {@link ReadLimits} bound (value and limit named) and {@link MalformedDataException} for anything else.
+   *
+   * @param reason the reason of a {@link MalformedDataException}
+   * @param messageType the message type, for the exception
+   * @param reading what was being read, starting with "the ", e.g. "the JoinedPayload"
    */
-  private static void verify(ByteBuffer payload, long offset, ReadLimits limits, TableType root,
+  public static void verify(ByteBuffer payload, long offset, ReadLimits limits, TableType root,
       DiagnosticReason reason, String messageType, String reading) {
     FlatVerifier verifier = new FlatVerifier(limits);
     String problem = verifier.verify(payload, payload.position(), payload.remaining(), root);
