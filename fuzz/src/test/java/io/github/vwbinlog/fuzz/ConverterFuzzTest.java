@@ -5,7 +5,7 @@ import org.junit.jupiter.api.BeforeAll;
 
 /**
  * Fuzz target (b), the joiner and converter: any bytes, seeded with the corpus joined logs, converted to DSJSON with
- * options chosen by the input's length (default, or a sticky problem type), lenient and strict. See
+ * options chosen by the input's length (default, a sticky problem type, or multistep), lenient and strict. See
  * {@link Outcomes#convert}: valid JSON lines only, accounting, strict mode stops at the first error.
  */
 class ConverterFuzzTest {

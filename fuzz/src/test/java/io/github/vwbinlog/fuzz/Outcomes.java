@@ -43,14 +43,21 @@ import java.util.Map;
 public final class Outcomes {
   private Outcomes() {}
 
-  /** The join options the fuzz targets vary, chosen by a number (the input's length, say). */
+  /** How many option sets {@link #joinOptions} chooses from. */
+  public static final int OPTION_SETS = 6;
+
+  /**
+   * The join options the fuzz targets vary, chosen by a number (the input's length, say): no override, a sticky
+   * problem type (slates with client time), or the multistep joiner.
+   */
   public static JoinOptions joinOptions(int selector) {
     JoinOptions base = JoinOptions.defaults();
-    return switch (Math.floorMod(selector, 5)) {
+    return switch (Math.floorMod(selector, OPTION_SETS)) {
       case 1 -> base.withProblemType(ProblemType.CB);
       case 2 -> base.withProblemType(ProblemType.CCB);
       case 3 -> base.withProblemType(ProblemType.CA);
       case 4 -> base.withProblemType(ProblemType.SLATES).withClientTime();
+      case 5 -> base.withMultistep(true);
       default -> base;
     };
   }

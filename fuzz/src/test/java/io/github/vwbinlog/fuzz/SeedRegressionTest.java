@@ -18,7 +18,7 @@ class SeedRegressionTest {
     return Seeds.joinedLogs().stream().map(log -> DynamicTest.dynamicTest(Seeds.name(log), () -> {
       byte[] data = Seeds.bytes(log);
       Outcomes.read(data);
-      for (int options = 0; options < 5; options++) {
+      for (int options = 0; options < Outcomes.OPTION_SETS; options++) {
         Outcomes.convert(data, Outcomes.joinOptions(options));
       }
     }));
