@@ -4,6 +4,8 @@ package io.github.vwbinlog;
  * The joiner configuration a CHECKPOINT message carries (SPEC §3.2), or that a user sets: how rewards are computed and
  * which interactions are joined. Immutable; the {@code with...} methods return changed copies.
  *
+ * <p>Thread-safe: an immutable record, to be shared freely.
+ *
  * <pre>{@code
  * CheckpointInfo config = CheckpointInfo.of(ProblemType.CB)
  *     .withRewardFunction(RewardFunction.AVERAGE)

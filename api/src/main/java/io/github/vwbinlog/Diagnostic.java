@@ -5,6 +5,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * One reported problem: what was skipped or could not be read, where, and why.
  *
+ * <p>Thread-safe: an immutable record.
+ *
  * <pre>{@code
  * // "ERROR TRUNCATED_INPUT at offset 160: ..."
  * System.err.println(diagnostic);

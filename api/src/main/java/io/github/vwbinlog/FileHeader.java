@@ -8,6 +8,8 @@ import org.jspecify.annotations.Nullable;
  * The decoded payload of a HEADER message: when the log was joined and the joiner's properties. Purely informational:
  * nothing in joining or conversion depends on it.
  *
+ * <p>Thread-safe: an immutable record (its property list is unmodifiable), to be shared freely.
+ *
  * <pre>{@code
  * FileHeader header = headerMessage.fileHeader();
  * header.property("eventhub").ifPresent(System.out::println);

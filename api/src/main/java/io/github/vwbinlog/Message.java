@@ -13,6 +13,10 @@ import java.util.Objects;
  * <p>Records are equal when their offsets, types and payload contents are equal, whatever input they were read from;
  * {@code toString()} shows the offset, type and size, not the bytes.
  *
+ * <p>Thread-safe: every message is an immutable record whose payload accessor returns a new read-only
+ * view each time, so messages may be handed to other threads. A payload of a mapped file stays valid after the reader
+ * is closed, until it is garbage-collected; a payload of a caller's buffer shows later changes to that buffer.
+ *
  * <pre>{@code
  * for (Message m : reader) {
  *   if (m instanceof Message.Checkpoint c) {
@@ -110,6 +114,7 @@ public sealed interface Message {
      * Decodes the payload after verifying it.
      *
      * @throws MalformedDataException if the payload is not a valid {@code FileHeader}
+     * @throws LimitExceededException if the buffer exceeds a verifier bound of {@link ReadLimits#defaults()}
      */
     public FileHeader fileHeader() {
       return Providers.get().decodeFileHeader(view(payload), offset);
@@ -154,6 +159,7 @@ public sealed interface Message {
      * schema's range become the enums' {@code UNRECOGNIZED}.
      *
      * @throws MalformedDataException if the payload is not a valid {@code CheckpointInfo}
+     * @throws LimitExceededException if the buffer exceeds a verifier bound of {@link ReadLimits#defaults()}
      */
     public CheckpointInfo checkpointInfo() {
       return Providers.get().decodeCheckpointInfo(view(payload), offset);
@@ -199,6 +205,7 @@ public sealed interface Message {
      * {@code io.github.vwbinlog.join.Joiner}.
      *
      * @throws MalformedDataException naming the first joined event that cannot be read, and why
+     * @throws LimitExceededException if the JoinedPayload exceeds a verifier bound of {@link ReadLimits#defaults()}
      */
     public java.util.List<io.github.vwbinlog.event.JoinedEvent> joinedEvents() {
       return Providers.get().decodeJoinedEvents(view(payload), offset);

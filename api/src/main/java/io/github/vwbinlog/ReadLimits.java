@@ -2,8 +2,30 @@ package io.github.vwbinlog;
 
 /**
  * Bounds on what a log may make the reader allocate or walk, so that a corrupt or hostile file fails with a
- * {@link LimitExceededException} (or a reported {@link Diagnostic}) instead of exhausting memory. Immutable; the
- * defaults accept every real log.
+ * {@link LimitExceededException} (or a reported {@link Diagnostic} with {@link DiagnosticReason#LIMIT_EXCEEDED}) instead
+ * of exhausting memory. Each violation states the value and the limit: "payload size (4294967280) exceeds the maximum
+ * (1073741824)". Immutable and thread-safe (its {@link Builder} is not); the defaults accept every real log.
+ *
+ * <table>
+ *   <caption>The limits, their defaults, and where each is enforced</caption>
+ *   <tr><th>limit</th><th>default</th><th>checked</th><th>on violation</th></tr>
+ *   <tr><td>{@link #maxMessageSize()}</td><td>1 GiB</td><td>framing, when a size field is read, before anything is
+ *       allocated or read</td><td>{@link LimitExceededException}; reading stops (reported when lenient)</td></tr>
+ *   <tr><td>{@link #maxDecompressedSize()}</td><td>256 MiB</td><td>a zstd frame's declared size, before
+ *       decompressing</td><td>the event's unit is skipped (interaction, outcome or payload)</td></tr>
+ *   <tr><td>{@link #maxEventsPerPayload()}</td><td>10,000,000</td><td>the joined events of a REGULAR message</td>
+ *       <td>the message is skipped</td></tr>
+ *   <tr><td>{@link #maxVectorLength()}</td><td>100,000,000</td><td>every vector and string of every flatbuffer</td>
+ *       <td>the buffer's unit is skipped</td></tr>
+ *   <tr><td>{@link #maxDepth()}</td><td>64</td><td>table nesting in every flatbuffer</td><td>as above</td></tr>
+ *   <tr><td>{@link #maxTables()}</td><td>1,000,000</td><td>tables visited in one flatbuffer</td><td>as above</td></tr>
+ *   <tr><td>{@link #maxContextSize()}</td><td>64 MiB</td><td>the context of every interaction</td><td>the
+ *       interaction is skipped</td></tr>
+ * </table>
+ *
+ * <p>Size claims are never trusted beyond these limits either: a size beyond the end of a file fails at once, a stream
+ * grows its buffer only as bytes arrive, and a zstd frame may not declare more than its bytes can hold. See
+ * docs/ROBUSTNESS.md.
  *
  * <pre>{@code
  * ReadLimits limits = ReadLimits.defaults().toBuilder().maxMessageSize(64 << 20).build();
@@ -121,7 +143,7 @@ public final class ReadLimits {
         + ", maxDepth=" + maxDepth + ", maxTables=" + maxTables + ", maxContextSize=" + maxContextSize + "]";
   }
 
-  /** Builds {@link ReadLimits}; every value must be positive. */
+  /** Builds {@link ReadLimits}; every value must be positive. Not thread-safe: use one builder per thread. */
   public static final class Builder {
     private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
     private int maxDecompressedSize = DEFAULT_MAX_DECOMPRESSED_SIZE;

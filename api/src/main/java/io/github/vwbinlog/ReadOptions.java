@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * How a {@link BinaryLogReader} reads: features, limits, where diagnostics go, and how much of a file it maps at
- * once. Immutable; each {@code with...} returns a changed copy, so one instance can be shared by many readers.
+ * once. Immutable and thread-safe; each {@code with...} returns a changed copy, so one instance can be shared by many
+ * readers on many threads (the listener it holds is then called from each of them: make it thread-safe too).
  *
  * <pre>{@code
  * ReadOptions options = ReadOptions.defaults()

@@ -7,6 +7,8 @@ package io.github.vwbinlog;
  * the others are unsigned. Times are compared in whole seconds: the {@code subsecond} field is kept but ignored by
  * {@link #epochSecond()}, as VW does.
  *
+ * <p>Thread-safe: an immutable record.
+ *
  * <pre>{@code
  * TimeStamp t = TimeStamp.of(2021, 4, 13, 15, 8, 46);
  * t.epochSecond();  // 1618326526

@@ -6,6 +6,9 @@
  * <p>Strings (ids, model ids, slot ids, literal outcome values) are decoded from UTF-8, as FlatBuffers requires them
  * to be; contexts stay raw bytes, as read-only {@link java.nio.ByteBuffer} views, because DSJSON copies them byte for
  * byte. Lists are unmodifiable. Unsigned schema values (action ids) are carried in {@code long}s.
+ *
+ * <p>Thread safety: every record here is immutable and thread-safe; contexts are handed out as a new
+ * read-only view on each call.
  */
 @NullMarked
 package io.github.vwbinlog.event;

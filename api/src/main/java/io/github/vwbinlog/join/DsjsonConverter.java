@@ -11,7 +11,8 @@ import java.nio.file.Path;
  * guarantees on top (SPEC §0): a line that would not be valid JSON (NaN, infinities, a broken context) is not written
  * but reported, and every skip is counted in the returned {@link JoinSummary}.
  *
- * <p>Immutable and thread-safe; each conversion uses its own state.
+ * <p>Immutable and thread-safe; each conversion uses its own state, so one converter may run conversions on several
+ * threads at once (the listener of its options is then called from each of them).
  *
  * <pre>{@code
  * DsjsonConverter converter = DsjsonConverter.of(JoinOptions.defaults());

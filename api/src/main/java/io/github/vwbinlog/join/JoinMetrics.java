@@ -4,6 +4,8 @@ package io.github.vwbinlog.join;
  * The parser-level metrics VW writes with {@code --extra_metrics} (SPEC §9), computed over the joined events of the
  * single joiner. Floats are summed in binary32 in emission order, as VW does.
  *
+ * <p>Thread-safe: an immutable record.
+ *
  * <pre>{@code
  * JoinMetrics m = joiner.summary().metrics();
  * System.out.println(m.firstEventId() + " " + m.dsjsonSumCostOriginal());

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * How a log is joined: the sticky overrides of the checkpoint settings (VW's {@code --problem_type},
  * {@code --reward_function}, {@code --default_reward}, {@code --learning_mode}, {@code --use_client_time},
  * {@code --multistep_reward}), which joiner, strictness, and the read options (whose listener receives every
- * diagnostic). Immutable; each {@code with...} returns a changed copy.
+ * diagnostic). Immutable and thread-safe; each {@code with...} returns a changed copy.
  *
  * <p>An override is sticky (SPEC §3.3): no CHECKPOINT can change it. With a problem type override, REGULAR messages
  * before the first checkpoint are joined too.

@@ -14,6 +14,8 @@ import java.util.Objects;
  * One joined event: the interaction of an event id, the outcomes joined to it, and the rewards VW computes for it
  * (SPEC §4.2, §6). What a DSJSON line is written from.
  *
+ * <p>Thread-safe: an immutable record of immutable events and unmodifiable lists.
+ *
  * <pre>{@code
  * JoinResult r = calculator.calculate(events).orElseThrow();
  * float reward = r.reward();          // the final reward; the DSJSON _label_cost is -reward

@@ -11,6 +11,8 @@ import java.util.Map;
  * counted by reason. The accounting holds for every input: {@code interactionsSeen() == emitted() +
  * interactionsSkipped()}.
  *
+ * <p>Thread-safe: an immutable record; its maps are unmodifiable copies.
+ *
  * <pre>{@code
  * JoinSummary s = converter.convert(in, out);
  * if (s.errors() > 0) System.err.println(s.diagnostics());

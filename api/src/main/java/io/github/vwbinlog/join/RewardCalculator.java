@@ -12,7 +12,8 @@ import java.util.Optional;
  * first valid interaction wins, outcomes before it are dropped, activations never count, and all arithmetic is
  * binary32 with VW's quirks (the Max and Min sentinels, literal values counting as 0, whole-second times).
  *
- * <p>Pure and immutable: the same events give the same result, and one calculator may be shared between threads.
+ * <p>Pure, immutable and thread-safe: the same events give the same result, and one calculator may be shared between
+ * threads (its listener is then called from each of them).
  *
  * <pre>{@code
  * CheckpointInfo config = CheckpointInfo.of(ProblemType.CB).withRewardFunction(RewardFunction.AVERAGE);

@@ -37,25 +37,32 @@ final class Conversion {
    *     or null
    * @param exit the exit code: 3 for an input that cannot be opened, 1 for a failure or any ERROR, else 0
    * @param bytesRead the bytes of input consumed, as the readers count them (up to EOF, or to a problem)
+   * @param firstError the first ERROR diagnostic in words ({@code "first error: ..."}, naming its input when there
+   *     were several), or null when none was reported
    */
-  record Outcome(JoinSummary summary, @Nullable String failure, int exit, long bytesRead) {}
+  record Outcome(JoinSummary summary, @Nullable String failure, int exit, long bytesRead,
+      @Nullable String firstError) {}
 
   /** Converts every input into {@code out}, which is neither flushed nor closed. */
   static Outcome run(List<Input> inputs, JoinOptions options, InputStream stdin, OutputStream out, Progress progress)
       throws IOException {
+    FirstError firstError = new FirstError(options.readOptions().listener());
+    options = options.withReadOptions(options.readOptions().withListener(firstError));
+    boolean several = inputs.size() > 1;
     DsjsonConverter converter = DsjsonConverter.of(options);
     OutputStream sink = progress.countLines(out);
     JoinSummary total = Summaries.empty();
     long bytesRead = 0;
     try {
       for (Input input : inputs) {
+        firstError.input(input.name());
         Counting readerDiagnostics = new Counting(options.readOptions().listener());
         BinaryLogReader reader;
         try {
           reader = input.open(stdin, options.readOptions().withListener(readerDiagnostics));
         } catch (IOException e) {
           return new Outcome(total, "cannot open " + input.name() + ": " + Input.describe(e), Main.EXIT_UNREADABLE,
-              bytesRead);
+              bytesRead, firstError.describe(several));
         }
         try (reader) {
           JoinSummary summary = converter.convert(progress.track(reader), sink);
@@ -64,13 +71,14 @@ final class Conversion {
           bytesRead += Math.max(reader.position(), 0);
         } catch (BinaryLogException e) {
           return new Outcome(total, input.name() + ": " + e.getMessage(), Main.EXIT_DATA_ERROR,
-              bytesRead + Math.max(reader.position(), 0));
+              bytesRead + Math.max(reader.position(), 0), firstError.describe(several));
         }
       }
     } finally {
       progress.finish();
     }
-    return new Outcome(total, null, total.errors() > 0 ? Main.EXIT_DATA_ERROR : 0, bytesRead);
+    return new Outcome(total, null, total.errors() > 0 ? Main.EXIT_DATA_ERROR : 0, bytesRead,
+        firstError.describe(several));
   }
 
   /** Counts diagnostics by reason, and passes them on. */

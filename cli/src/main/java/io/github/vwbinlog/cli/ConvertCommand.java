@@ -37,7 +37,7 @@ import picocli.CommandLine.ParentCommand;
         "Joins logs and writes one DSJSON line per joined event, byte for byte as VW's --binary_to_json does.",
         "Several files, or a directory (its files in name order), are converted one after the other into one "
             + "output, each with a fresh joiner as VW would read each in its own run; - reads standard input.",
-        "A summary of what was skipped, by reason, goes to standard error.",
+        "A summary of what was skipped, by reason, and the first error in words go to standard error.",
         "The output file is written to a temporary file and renamed when complete."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -116,9 +116,13 @@ final class ConvertCommand implements Callable<Integer> {
     if (outcome.failure() != null) {
       io.err().println("vw-binlog convert: " + outcome.failure());
     }
-    // After a failure nothing complete was written (no -o file at all), so no summary of what was written.
+    // After a failure nothing complete was written (no -o file at all), so no summary of what was written; in strict
+    // mode the failure is the first error.
     if (!quiet && outcome.failure() == null) {
       SummaryPrinter.skips(outcome.summary(), resolved.size(), io.err());
+      if (outcome.firstError() != null) {
+        io.err().println("vw-binlog convert: " + outcome.firstError());
+      }
     }
     io.err().flush();
     return outcome.exit();

@@ -24,7 +24,8 @@ import picocli.CommandLine.ParentCommand;
     description = {
         "Converts logs to nowhere and prints counts: messages by type, joined events by type, learnable, "
             + "interactions seen and skipped, every diagnostic by reason, and VW's parser metrics.",
-        "Several files or a directory are read as convert reads them, and their counts summed."},
+        "Several files or a directory are read as convert reads them, and their counts summed.",
+        "The first error, if any, is described in words on standard error."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:no error was reported",
@@ -87,6 +88,10 @@ final class StatsCommand implements Callable<Integer> {
       SummaryPrinter.text(outcome.summary(), resolved.size(), io.out());
     }
     io.out().flush();
+    if (outcome.firstError() != null) {
+      io.err().println("vw-binlog stats: " + outcome.firstError());
+      io.err().flush();
+    }
     return outcome.exit();
   }
 }

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
-import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.Severity;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.Event;
@@ -28,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -61,18 +63,30 @@ class ConvertCommandTest {
   @TempDir
   Path temp;
 
-  /** What the library says for a file: its DSJSON and its summary as convert prints it. */
+  /**
+   * What the library says for a file: its DSJSON, and its summary as convert prints it followed by the first error
+   * (naming its log when there are several).
+   */
   private static String[] expected(List<Path> logs, JoinOptions options) throws IOException {
-    DsjsonConverter converter = DsjsonConverter.of(options.withReadOptions(
-        ReadOptions.defaults().withListener(DiagnosticListener.ignoring())));
+    List<Diagnostic> errors = new ArrayList<>();
+    DsjsonConverter converter = DsjsonConverter.of(options.withReadOptions(ReadOptions.defaults().withListener(d -> {
+      if (d.severity() == Severity.ERROR) {
+        errors.add(d);
+      }
+    })));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     JoinSummary total = Summaries.empty();
+    String firstError = null;
     for (Path log : logs) {
       total = Summaries.plus(total, converter.convert(log, out));
+      if (firstError == null && !errors.isEmpty()) {
+        firstError = "vw-binlog convert: first error: " + (logs.size() > 1 ? log + ": " : "") + errors.get(0) + "\n";
+      }
     }
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     SummaryPrinter.skips(total, logs.size(), new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new String[] {out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+    return new String[] {out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8) + (firstError == null ? "" : firstError)};
   }
 
   /**
@@ -213,7 +227,8 @@ class ConvertCommandTest {
     CliRun run = CliRun.of("convert", "--strict", CB_SIMPLE.toString(), CORRUPT.toString(), "-o", out.toString());
 
     assertThat(run.exit()).isEqualTo(1);
-    assertThat(run.err()).contains("vw-binlog convert: " + CORRUPT + ": malformed payload at offset 160");
+    assertThat(run.err()).contains("vw-binlog convert: " + CORRUPT + ": malformed payload at offset 160")
+        .as("the failure is the first error: said once").doesNotContain("first error");
     assertThat(out).doesNotExist();
     try (Stream<Path> files = Files.list(temp)) {
       assertThat(files).as("no temporary file left").isEmpty();
@@ -357,7 +372,9 @@ class ConvertCommandTest {
       assertThat(read(out)).isEqualTo(reference("invalid_joined_logs/corrupt_joined_payload.log"));
       assertThat(new String(read(out), StandardCharsets.UTF_8)).contains("\"EventId\":\"75d50657\"");
       assertThat(run.err()).isEqualTo(summary(1, 1, 0, 1, 1, 0)
-          + "  ERROR   MALFORMED_PAYLOAD            1\n");
+          + "  ERROR   MALFORMED_PAYLOAD            1\n"
+          + "vw-binlog convert: first error: ERROR MALFORMED_PAYLOAD at offset 160: verification failed, skipping "
+          + "JoinedPayload: table JoinedEvent at 496 (JoinedPayload.events[1]) extends beyond the buffer (size 496)\n");
       assertThat(tempFiles()).containsExactly("out.dsjson");
     }
 

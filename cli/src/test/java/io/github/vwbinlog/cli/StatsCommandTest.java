@@ -151,6 +151,26 @@ class StatsCommandTest {
     assertThat(run.err()).isEqualTo("vw-binlog stats: cannot open no-such.log: no such file\n");
   }
 
+  @Test
+  void theFirstErrorIsSaidInWordsOnStandardError() {
+    Path corrupt = corpus("invalid_joined_logs/corrupt_joined_payload.log");
+    String first = "ERROR MALFORMED_PAYLOAD at offset 160: verification failed, skipping JoinedPayload: table "
+        + "JoinedEvent at 496 (JoinedPayload.events[1]) extends beyond the buffer (size 496)\n";
+
+    CliRun one = stats(corrupt);
+    assertThat(one.exit()).isEqualTo(1);
+    assertThat(one.out()).startsWith("messages:\n");
+    assertThat(one.err()).isEqualTo("vw-binlog stats: first error: " + first);
+
+    // After several inputs, the input it came from is named.
+    CliRun several = stats(CB, corrupt, corrupt);
+    assertThat(several.exit()).isEqualTo(1);
+    assertThat(several.err()).isEqualTo("vw-binlog stats: first error: " + corrupt + ": " + first);
+
+    CliRun valid = stats(CB);
+    assertThat(valid.err()).isEmpty();
+  }
+
   // ------------------------------------------------------------------ the report, and convert agreement
 
   @Test

@@ -31,18 +31,21 @@ import com.google.flatbuffers.Table;
 
 /**
  * Decodes the nested buffers of a joined event into records, verifying each buffer before reading it (SPEC §0 item 2,
- * §11 item 1) and decompressing zstd payloads within {@link ReadLimits#maxDecompressedSize()}. Stateless apart from
- * its limits; one instance per joiner.
+ * §11 item 1) and decompressing zstd payloads within {@link ReadLimits#maxDecompressedSize()}. Interaction contexts
+ * are held to {@link ReadLimits#maxContextSize()}, and a buffer beyond a verifier limit fails with
+ * {@link DiagnosticReason#LIMIT_EXCEEDED}. Not thread-safe (it reuses one verifier); one instance per joiner.
  */
 public final class EventDecoder {
   /** Absent model ids read as this, as VW does (SPEC §4.6). */
   static final String NO_MODEL = "N/A";
 
   private final ReadLimits limits;
+  private final FlatVerifier verifier;
 
-  /** A decoder with these limits. */
+  /** A decoder with these limits. Not thread-safe: it reuses one verifier. */
   public EventDecoder(ReadLimits limits) {
     this.limits = limits;
+    this.verifier = new FlatVerifier(limits);
   }
 
   /**
@@ -89,8 +92,9 @@ public final class EventDecoder {
    *
    * @param reason the reason to report if it is malformed: MALFORMED_INTERACTION, MALFORMED_OUTCOME or MALFORMED_DEDUP
    * @throws DecodeException if it is absent, does not decompress, fails verification or lacks a required field
-   *     ({@code reason}), decompresses beyond {@link ReadLimits#maxDecompressedSize()} or holds a context larger than
-   *     {@link ReadLimits#maxContextSize()} ({@link DiagnosticReason#LIMIT_EXCEEDED})
+   *     ({@code reason}), decompresses beyond {@link ReadLimits#maxDecompressedSize()}, exceeds a verifier bound of
+   *     its {@link ReadLimits} or holds a context larger than {@link ReadLimits#maxContextSize()}
+   *     ({@link DiagnosticReason#LIMIT_EXCEEDED})
    */
   public EventPayload payload(Envelope envelope, DiagnosticReason reason) throws DecodeException {
     ByteBuffer raw = envelope.payload();
@@ -120,12 +124,11 @@ public final class EventDecoder {
     if (t.contextAsByteBuffer() == null || t.actionIdsVector() == null || t.probabilitiesVector() == null) {
       throw new DecodeException(reason, "CB payload is malformed: context, action ids or probabilities missing");
     }
-    checkContextSize(t.contextLength());
     List<Long> actions = new ArrayList<>(t.actionIdsLength());
     for (int i = 0; i < t.actionIdsLength(); i++) {
       actions.add(t.actionIds(i));
     }
-    return new CbEvent(t.deferredAction(), actions, t.contextAsByteBuffer(), floats(t.probabilitiesVector()),
+    return new CbEvent(t.deferredAction(), actions, context(t.contextAsByteBuffer()), floats(t.probabilitiesVector()),
         modelId(t.modelIdAsByteBuffer(), reason), LearningMode.of(t.learningMode()));
   }
 
@@ -135,7 +138,6 @@ public final class EventDecoder {
     if (t.contextAsByteBuffer() == null || t.slotsVector() == null) {
       throw new DecodeException(reason, "multi-slot payload is malformed: context or slots missing");
     }
-    checkContextSize(t.contextLength());
     List<SlotEvent> slots = new ArrayList<>(t.slotsLength());
     var slot = new reinforcement_learning.messages.flatbuff.v2.SlotEvent();
     for (int i = 0; i < t.slotsLength(); i++) {
@@ -153,7 +155,7 @@ public final class EventDecoder {
     for (int i = 0; i < t.baselineActionsLength(); i++) {
       baseline.add(t.baselineActions(i));
     }
-    return new MultiSlotEvent(t.contextAsByteBuffer(), slots, modelId(t.modelIdAsByteBuffer(), reason),
+    return new MultiSlotEvent(context(t.contextAsByteBuffer()), slots, modelId(t.modelIdAsByteBuffer(), reason),
         t.deferredAction(), baseline, LearningMode.of(t.learningMode()));
   }
 
@@ -163,8 +165,7 @@ public final class EventDecoder {
     if (t.contextAsByteBuffer() == null) {
       throw new DecodeException(reason, "CA payload is malformed: context missing");
     }
-    checkContextSize(t.contextLength());
-    return new CaEvent(t.deferredAction(), t.action(), t.contextAsByteBuffer(), t.pdfValue(),
+    return new CaEvent(t.deferredAction(), t.action(), context(t.contextAsByteBuffer()), t.pdfValue(),
         modelId(t.modelIdAsByteBuffer(), reason), LearningMode.of(t.learningMode()));
   }
 
@@ -225,7 +226,6 @@ public final class EventDecoder {
       throw new DecodeException(reason,
           "MultiStep payload is malformed: event id, context, action ids or probabilities missing");
     }
-    checkContextSize(t.contextLength());
     List<Long> actions = new ArrayList<>(t.actionIdsLength());
     for (int i = 0; i < t.actionIdsLength(); i++) {
       actions.add(t.actionIds(i));
@@ -233,7 +233,7 @@ public final class EventDecoder {
     ByteBuffer previous = t.previousIdAsByteBuffer();
     return new MultiStepEvent(Utf8.decode(eventId, "the step id", reason),
         previous == null ? null : Utf8.decode(previous, "the previous step id", reason),
-        actions, t.contextAsByteBuffer(), floats(t.probabilitiesVector()),
+        actions, context(t.contextAsByteBuffer()), floats(t.probabilitiesVector()),
         modelId(t.modelIdAsByteBuffer(), reason), t.deferredAction());
   }
 
@@ -250,18 +250,25 @@ public final class EventDecoder {
   }
 
   private void verify(ByteBuffer buf, TableType root, String what, DiagnosticReason reason) throws DecodeException {
-    String problem = FlatVerifier.verify(buf, buf.position(), buf.remaining(), root, limits);
+    String problem = verifier.verify(buf, buf.position(), buf.remaining(), root);
     if (problem != null) {
-      throw new DecodeException(reason, what + " fails verification: " + problem);
+      // A ReadLimits bound is reported as such (SPEC §0, docs/ROBUSTNESS.md), anything else as the caller's reason.
+      throw new DecodeException(verifier.limitExceeded() != null ? DiagnosticReason.LIMIT_EXCEEDED : reason,
+          what + " fails verification: " + problem);
     }
   }
 
-  /** Enforces {@link ReadLimits#maxContextSize()} on an interaction's context. */
-  private void checkContextSize(int size) throws DecodeException {
-    if (size > limits.maxContextSize()) {
+  /**
+   * The context of an interaction, within {@link ReadLimits#maxContextSize()}.
+   *
+   * @throws DecodeException ({@link DiagnosticReason#LIMIT_EXCEEDED}) for a larger context
+   */
+  private ByteBuffer context(ByteBuffer context) throws DecodeException {
+    if (context.remaining() > limits.maxContextSize()) {
       throw new DecodeException(DiagnosticReason.LIMIT_EXCEEDED,
-          "the context (" + size + " bytes) exceeds the maximum (" + limits.maxContextSize() + ")");
+          "context size (" + context.remaining() + ") exceeds the maximum (" + limits.maxContextSize() + ")");
     }
+    return context;
   }
 
   private static OutcomeEvent.Kind kind(byte tag) {
@@ -309,6 +316,17 @@ public final class EventDecoder {
    * offset points at the string's length, from which the bytes follow (SPEC §2). Verified before it is read.
    */
   private static final class UnionString extends Table {
+    /**
+     * Points at the string without reading a vtable. {@link Table#__union} resets the member as a table, reading
+     * the string's length as a vtable offset and the bytes there as a vtable size: for a string longer than its
+     * position in the buffer that read is out of bounds (found by fuzzing), and it is meaningless anyway.
+     */
+    @Override
+    protected void __reset(int position, ByteBuffer buffer) {
+      bb = buffer;
+      bb_pos = position;
+    }
+
     ByteBuffer bytes() {
       int length = bb.getInt(bb_pos);
       return bb.duplicate().position(bb_pos + 4).limit(bb_pos + 4 + length);

@@ -3,7 +3,7 @@ package io.github.vwbinlog.core.event;
 import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.DiagnosticReason;
-import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.event.JoinedEvent;
@@ -23,15 +23,13 @@ public final class JoinedPayloads {
   /**
    * The joined events of a REGULAR payload, in order, every payload decoded (zstd decompressed).
    *
-   * @throws MalformedDataException naming the message offset and the first joined event that cannot be read
+   * @throws MalformedDataException naming the message offset and the first joined event that cannot be read (with
+   *     {@link DiagnosticReason#LIMIT_EXCEEDED} when that event exceeds a limit)
+   * @throws io.github.vwbinlog.LimitExceededException if the JoinedPayload exceeds a verifier bound of {@code limits}
    */
   public static List<JoinedEvent> decode(ByteBuffer payload, long offset, ReadLimits limits) {
-    String problem = FlatVerifier.verify(payload, payload.position(), payload.remaining(), Schema.JOINED_PAYLOAD,
-        limits);
-    if (problem != null) {
-      throw new MalformedDataException(DiagnosticReason.MALFORMED_PAYLOAD, offset, "REGULAR", "the JoinedPayload",
-          problem);
-    }
+    Decoders.verify(payload, offset, limits, Schema.JOINED_PAYLOAD, DiagnosticReason.MALFORMED_PAYLOAD, "REGULAR",
+        "the JoinedPayload");
     JoinedPayload root = JoinedPayload.getRootAsJoinedPayload(payload.duplicate());
     EventDecoder decoder = new EventDecoder(limits);
     List<JoinedEvent> events = new ArrayList<>(root.eventsLength());

@@ -4,6 +4,7 @@ import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.LearningMode;
+import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
@@ -43,14 +44,11 @@ public final class Decoders {
    * @return the checkpoint, absent fields as schema defaults
    * @throws MalformedDataException ({@link DiagnosticReason#MALFORMED_CHECKPOINT}) if the payload is not a valid
    *     {@code CheckpointInfo}
+   * @throws LimitExceededException if it exceeds a verifier limit of {@code limits}
    */
   public static CheckpointInfo checkpointInfo(ByteBuffer payload, long offset, ReadLimits limits) {
-    String problem = FlatVerifier.verify(payload, payload.position(), payload.remaining(), Schema.CHECKPOINT_INFO,
-        limits);
-    if (problem != null) {
-      throw new MalformedDataException(DiagnosticReason.MALFORMED_CHECKPOINT, offset, "CHECKPOINT",
-          "the CheckpointInfo", problem);
-    }
+    verify(payload, offset, limits, Schema.CHECKPOINT_INFO, DiagnosticReason.MALFORMED_CHECKPOINT, "CHECKPOINT",
+        "the CheckpointInfo");
     var c = reinforcement_learning.messages.flatbuff.v2.CheckpointInfo.getRootAsCheckpointInfo(view(payload));
     // The generated getters return the schema defaults for absent fields (Earliest, 0.0, Online, UNKNOWN, false),
     // which are SPEC §3.2's values, and unsigned codes for the enums.
@@ -72,14 +70,11 @@ public final class Decoders {
    * @return the header; a null join time and null keys or values where the buffer has none
    * @throws MalformedDataException ({@link DiagnosticReason#MALFORMED_PAYLOAD}) if the payload is not a valid
    *     {@code FileHeader}
+   * @throws LimitExceededException if it exceeds a verifier limit of {@code limits}
    */
   public static FileHeader fileHeader(ByteBuffer payload, long offset, ReadLimits limits) {
-    String problem = FlatVerifier.verify(payload, payload.position(), payload.remaining(), Schema.FILE_HEADER,
-        limits);
-    if (problem != null) {
-      throw new MalformedDataException(DiagnosticReason.MALFORMED_PAYLOAD, offset, "HEADER", "the FileHeader",
-          problem);
-    }
+    verify(payload, offset, limits, Schema.FILE_HEADER, DiagnosticReason.MALFORMED_PAYLOAD, "HEADER",
+        "the FileHeader");
     var h = reinforcement_learning.messages.flatbuff.v2.FileHeader.getRootAsFileHeader(view(payload));
     var t = h.joinTime();
     TimeStamp joinTime = t == null ? null : new TimeStamp(
@@ -93,6 +88,29 @@ public final class Decoders {
       properties.add(new FileHeader.Property(utf8(kv.keyAsByteBuffer()), utf8(kv.valueAsByteBuffer())));
     }
     return new FileHeader(joinTime, properties);
+  }
+
+  /**
+   * Verifies the payload of a message as a root of type {@code root}, throwing {@link LimitExceededException} for a
+   * {@link ReadLimits} bound (value and limit named) and {@link MalformedDataException} for anything else.
+   *
+   * @param reason the reason of a {@link MalformedDataException}
+   * @param messageType the message type, for the exception
+   * @param reading what was being read, starting with "the ", e.g. "the JoinedPayload"
+   */
+  public static void verify(ByteBuffer payload, long offset, ReadLimits limits, TableType root,
+      DiagnosticReason reason, String messageType, String reading) {
+    FlatVerifier verifier = new FlatVerifier(limits);
+    String problem = verifier.verify(payload, payload.position(), payload.remaining(), root);
+    if (problem == null) {
+      return;
+    }
+    FlatVerifier.LimitExceeded limit = verifier.limitExceeded();
+    if (limit != null) {
+      throw new LimitExceededException(offset, messageType, limit.what() + " of " + reading.substring(4), limit.value(),
+          limit.limit());
+    }
+    throw new MalformedDataException(reason, offset, messageType, reading, problem);
   }
 
   /** A little-endian view for the generated classes, which set the byte order of the buffer they are given. */

@@ -40,6 +40,9 @@ import org.jspecify.annotations.Nullable;
  *       generated C++ {@code Verify<Union>()} ends in {@code default: return true}, so that buffers written with a
  *       newer schema that has more union members still verify. The value behind an unknown tag is never read here;
  *       the layers above decide what such an outcome means. Tag 0 (NONE) is treated the same way.
+ *   <li><b>Beyond C++</b>: a vtable size or field offset above 32767 is rejected. C++ reads them as unsigned 16-bit
+ *       values, flatbuffers-java's generated accessors as signed ones, so such a table would be read before its start
+ *       (found by fuzzing). No table of schema v2 comes near: the largest has 7 slots.
  *   <li>Neither a table's inline size (the second vtable entry) nor a minimum vtable size is checked: the generated
  *       accessors never read the inline size, and a slot beyond a short vtable is simply absent. Slots beyond those
  *       the schema declares (a newer writer's fields) are ignored.
@@ -47,7 +50,19 @@ import org.jspecify.annotations.Nullable;
  *       the zero and sign checks of a field offset; the target's own checks catch a bad element.
  *   <li><b>Beyond C++</b>: no vector or string may declare more than {@link ReadLimits#maxVectorLength()} elements.
  *       With the default limits this rejects nothing a real log can contain.
+ *   <li><b>Beyond C++: no amplification.</b> The element bytes of every vector and string reached, counted each time
+ *       an offset leads to it, may not add up to more than the buffer's size. Where nothing is shared that sum is at
+ *       most the buffer's size, since the vectors lie side by side in it; a buffer whose offsets lead to the same data
+ *       many times (a vector of a million offsets to one large string, a million tables sharing one vector) is
+ *       rejected, so that what a reader decodes from a buffer is never more than the buffer itself. C++ bounds such
+ *       buffers only by its table count, which leaves a quadratic blow-up: a 1 MB buffer could make a reader
+ *       materialise gigabytes. FlatBufferBuilder shares data only through {@code CreateSharedString}, and only a
+ *       buffer that saves more than its own overhead that way could be refused.
  * </ul>
+ *
+ * <p>A limit of {@link ReadLimits} that is exceeded (depth, tables, vector length) is reported as "<i>what</i>
+ * (<i>value</i>) exceeds the maximum (<i>limit</i>)", and {@link #limitExceeded()} then tells which, so that callers
+ * report {@link io.github.vwbinlog.DiagnosticReason#LIMIT_EXCEEDED} rather than a malformed buffer.
  *
  * <p>Nested flatbuffers ({@code JoinedEvent.event}, {@code Event.payload}) are checked as byte vectors only; verify
  * each as a root of its own before reading it.
@@ -67,6 +82,12 @@ public final class FlatVerifier {
 
   /** C++ {@code FLATBUFFERS_MAX_BUFFER_SIZE}: buffers, and so vectors, stay below 2^31 bytes. */
   static final long MAX_BUFFER_SIZE = 0x7FFF_FFFFL;
+  /**
+   * The largest vtable size and field offset accepted: flatbuffers-java's accessors read these 16-bit values signed
+   * ({@code bb.getShort}), where C++ reads them unsigned, so a larger value would make the generated code read before
+   * the table.
+   */
+  static final int MAX_VOFFSET = 0x7FFF;
   /** C++ {@code FLATBUFFERS_MIN_BUFFER_SIZE}: root uoffset, soffset and a two-entry vtable. */
   static final int MIN_BUFFER_SIZE = 12;
 
@@ -83,7 +104,18 @@ public final class FlatVerifier {
   private boolean swap;
   private int depth;
   private int tables;
+  private long reachedBytes;
   private @Nullable String problem;
+  private @Nullable LimitExceeded limit;
+
+  /**
+   * A {@link ReadLimits} bound that a buffer exceeded.
+   *
+   * @param what what was limited: "nesting depth", "table count" or "vector length"
+   * @param value the buffer's value
+   * @param limit the limit it exceeds
+   */
+  public record LimitExceeded(String what, long value, long limit) {}
 
   /**
    * A reusable verifier.
@@ -131,7 +163,9 @@ public final class FlatVerifier {
     swap = buffer.order() != ByteOrder.LITTLE_ENDIAN;
     depth = 0;
     tables = 0;
+    reachedBytes = 0;
     problem = null;
+    limit = null;
     try {
       verifyRoot(root);
       return problem;
@@ -172,12 +206,12 @@ public final class FlatVerifier {
     depth++;
     tables++;
     if (depth > maxDepth) {
-      return fail("table " + type.name() + " at " + table + via(via, index) + " is nested " + depth
-          + " deep, more than maxDepth " + maxDepth);
+      return failLimit("table " + type.name() + " at " + table + via(via, index) + ": ", "nesting depth", depth,
+          maxDepth);
     }
     if (tables > maxTables) {
-      return fail("table " + type.name() + " at " + table + via(via, index) + " is table number " + tables
-          + ", more than maxTables " + maxTables);
+      return failLimit("table " + type.name() + " at " + table + via(via, index) + ": ", "table count", tables,
+          maxTables);
     }
     if (!aligned(vtable, 2)) {
       return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ") is not 2-byte aligned");
@@ -195,9 +229,18 @@ public final class FlatVerifier {
       return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ", " + vsize
           + " bytes) extends beyond the buffer" + sizeNote());
     }
+    if (vsize > MAX_VOFFSET) {
+      return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ") has a size of " + vsize
+          + ", above " + MAX_VOFFSET + " (flatbuffers-java reads it as a negative 16-bit value)");
+    }
     int slots = type.slotCount();
     for (int slot = 0; slot < slots; slot++) {
       int fieldOffset = fieldOffset(vtable, vsize, slot);
+      if (fieldOffset > MAX_VOFFSET) {
+        return fail("field " + type.slot(slot).qualifiedName() + " of table " + type.name() + " at " + table
+            + " has the offset " + fieldOffset + ", above " + MAX_VOFFSET
+            + " (flatbuffers-java reads it as a negative 16-bit value)");
+      }
       if (fieldOffset != 0 && !verifyField(table + fieldOffset, type.slot(slot), table, vtable, vsize, slot)) {
         return false;
       }
@@ -317,8 +360,14 @@ public final class FlatVerifier {
           + " bytes) extends beyond the buffer" + sizeNote());
     }
     if (n > maxVectorLength) {
-      return failAt(what + " " + name(via, index) + " at " + vector + " declares " + n
-          + " elements, more than maxVectorLength " + maxVectorLength);
+      failLimit(what + " " + name(via, index) + " at " + vector + ": ", "vector length", n, maxVectorLength);
+      return -1;
+    }
+    reachedBytes += elementSize * n;
+    if (reachedBytes > size) {
+      return failAt(what + " " + name(via, index) + " at " + vector + " (" + n + " elements of " + elementSize
+          + " bytes) brings the vectors and strings reached to " + reachedBytes + " bytes, more than the buffer's "
+          + size + ": the buffer shares data between its offsets");
     }
     return n;
   }
@@ -403,6 +452,22 @@ public final class FlatVerifier {
   private boolean fail(String message) {
     problem = message;
     return false;
+  }
+
+  private boolean failLimit(String where, String what, long value, long max) {
+    limit = new LimitExceeded(what, value, max);
+    return fail(where + what + " (" + value + ") exceeds the maximum (" + max + ")");
+  }
+
+  /**
+   * The limit the last verified buffer exceeded, or null when it verified or failed for another reason.
+   *
+   * <pre>{@code
+   * if (verifier.verify(buf, 0, n, root) != null && verifier.limitExceeded() != null) { ... LIMIT_EXCEEDED ... }
+   * }</pre>
+   */
+  public @Nullable LimitExceeded limitExceeded() {
+    return limit;
   }
 
   private long failAt(String message) {

@@ -4,6 +4,7 @@ import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.join.JoinOptions;
@@ -106,8 +107,8 @@ public final class DefaultJoiner implements Joiner {
     try {
       config.apply(Decoders.checkpointInfo(c.payload(), c.offset(), options.readOptions().limits()));
     } catch (BinaryLogException e) {
-      counters.report(new Diagnostic(DiagnosticReason.MALFORMED_CHECKPOINT, c.offset(), null,
-          "checkpoint ignored: " + e.getMessage()));
+      counters.report(new Diagnostic(e instanceof LimitExceededException ? DiagnosticReason.LIMIT_EXCEEDED
+          : DiagnosticReason.MALFORMED_CHECKPOINT, c.offset(), null, "checkpoint ignored: " + e.getMessage()));
     }
   }
 

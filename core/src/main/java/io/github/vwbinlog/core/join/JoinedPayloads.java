@@ -19,24 +19,26 @@ final class JoinedPayloads {
   private JoinedPayloads() {}
 
   /**
-   * The verified payload of a REGULAR message, or null when the message is skipped (reported and counted).
+   * The verified payload of a REGULAR message, or null when the message is skipped (reported and counted). A
+   * {@link ReadLimits} bound is reported as {@link DiagnosticReason#LIMIT_EXCEEDED}, any other verification failure
+   * as {@link DiagnosticReason#MALFORMED_PAYLOAD}.
    *
    * @param offset the message's byte offset, for diagnostics
+   * @param verifier the joiner's verifier, reused from message to message (built with {@code limits})
    */
   static @Nullable JoinedPayload open(long offset, ByteBuffer payload, StickyConfig config, JoinCounters counters,
-      ReadLimits limits) {
+      FlatVerifier verifier, ReadLimits limits) {
     if (!config.ready()) {
       counters.skippedMessage();
       counters.report(new Diagnostic(DiagnosticReason.REGULAR_BEFORE_CHECKPOINT, offset, null,
           "regular message before any checkpoint: its events are ignored"));
       return null;
     }
-    String problem = FlatVerifier.verify(payload, payload.position(), payload.remaining(), Schema.JOINED_PAYLOAD,
-        limits);
+    String problem = verifier.verify(payload, payload.position(), payload.remaining(), Schema.JOINED_PAYLOAD);
     if (problem != null) {
       counters.skippedMessage();
-      counters.report(new Diagnostic(DiagnosticReason.MALFORMED_PAYLOAD, offset, null,
-          "verification failed, skipping JoinedPayload: " + problem));
+      counters.report(new Diagnostic(verifier.limitExceeded() != null ? DiagnosticReason.LIMIT_EXCEEDED
+          : DiagnosticReason.MALFORMED_PAYLOAD, offset, null, "verification failed, skipping JoinedPayload: " + problem));
       return null;
     }
     JoinedPayload joined = JoinedPayload.getRootAsJoinedPayload(payload.duplicate());

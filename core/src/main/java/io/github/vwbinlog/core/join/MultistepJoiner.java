@@ -8,6 +8,7 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
+import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.join.JoinResult;
@@ -37,6 +38,7 @@ final class MultistepJoiner {
   private final StickyConfig config;
   private final JoinCounters counters;
   private final EventDecoder decoder;
+  private final FlatVerifier verifier;
   private final ReadLimits limits;
 
   MultistepJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits) {
@@ -44,6 +46,7 @@ final class MultistepJoiner {
     this.counters = counters;
     this.limits = limits;
     this.decoder = new EventDecoder(limits);
+    this.verifier = new FlatVerifier(limits);
   }
 
   /** An event of the message, its metadata decoded and its payload not yet. */
@@ -51,7 +54,7 @@ final class MultistepJoiner {
 
   /** Processes one REGULAR message, handing each emitted step to {@code sink} in output order. */
   void regular(long offset, ByteBuffer payload, Consumer<JoinResult> sink) {
-    JoinedPayload joined = JoinedPayloads.open(offset, payload, config, counters, limits);
+    JoinedPayload joined = JoinedPayloads.open(offset, payload, config, counters, verifier, limits);
     if (joined == null) {
       return;
     }

@@ -8,6 +8,7 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.JsonSyntax;
+import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.event.JoinedEvent;
@@ -32,6 +33,7 @@ final class SingleJoiner {
   private final StickyConfig config;
   private final JoinCounters counters;
   private final EventDecoder decoder;
+  private final FlatVerifier verifier;
   private final ReadLimits limits;
   private final DedupCache dedup = new DedupCache();
 
@@ -40,6 +42,7 @@ final class SingleJoiner {
     this.counters = counters;
     this.limits = limits;
     this.decoder = new EventDecoder(limits);
+    this.verifier = new FlatVerifier(limits);
   }
 
   /** An event of a group, its metadata decoded and its payload not yet. */
@@ -60,7 +63,7 @@ final class SingleJoiner {
 
   /** Processes one REGULAR message, handing each joined event to {@code sink} in VW's order. */
   void regular(long offset, ByteBuffer payload, Consumer<JoinResult> sink) {
-    JoinedPayload joined = JoinedPayloads.open(offset, payload, config, counters, limits);
+    JoinedPayload joined = JoinedPayloads.open(offset, payload, config, counters, verifier, limits);
     if (joined == null) {
       return;
     }
@@ -145,7 +148,8 @@ final class SingleJoiner {
         events.add(joined(p, DiagnosticReason.MALFORMED_INTERACTION));
       } catch (DecodeException e) {
         skipped++;
-        counters.report(new Diagnostic(e.reason(), offset, id, type + " payload is malformed: " + e.getMessage()));
+        counters.report(new Diagnostic(e.reason(), offset, id, type + (e.reason() == DiagnosticReason.LIMIT_EXCEEDED
+            ? " interaction skipped: " : " payload is malformed: ") + e.getMessage()));
       }
     }
     counters.interactionsSkipped(skipped);

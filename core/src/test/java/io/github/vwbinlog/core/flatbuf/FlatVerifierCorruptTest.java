@@ -346,11 +346,11 @@ class FlatVerifierCorruptTest {
       assertThat(verify(b, Schema.CB_EVENT, limits)).isNull();
       limits = ReadLimits.builder().maxVectorLength(6).build();
       assertThat(verify(b, Schema.CB_EVENT, limits)).isEqualTo("vector CbEvent.context at "
-          + target(b, root(b), 2) + " declares 7 elements, more than maxVectorLength 6");
+          + target(b, root(b), 2) + ": vector length (7) exceeds the maximum (6)");
       limits = ReadLimits.builder().maxVectorLength(4).build();
       byte[] e = valid(Samples.episodeEvent(), Schema.EPISODE_EVENT);
       assertThat(verify(e, Schema.EPISODE_EVENT, limits)).isEqualTo("string EpisodeEvent.episode_id at "
-          + target(e, root(e), 0) + " declares 7 elements, more than maxVectorLength 4");
+          + target(e, root(e), 0) + ": vector length (7) exceeds the maximum (4)");
     }
 
     @Test
@@ -487,11 +487,11 @@ class FlatVerifierCorruptTest {
       int first = element(threeEvents, target(threeEvents, root(threeEvents), 0), 0);
       assertThat(verify(threeEvents, Schema.JOINED_PAYLOAD, depth2)).isNull();
       assertThat(verify(threeEvents, Schema.JOINED_PAYLOAD, depth1)).isEqualTo("table JoinedEvent at " + first
-          + " (JoinedPayload.events[0]) is nested 2 deep, more than maxDepth 1");
+          + " (JoinedPayload.events[0]): nesting depth (2) exceeds the maximum (1)");
 
       byte[] event = Samples.event("a", 0, Samples.cbEvent());
       assertThat(verify(event, Schema.EVENT, depth2)).isNull();
-      assertThat(verify(event, Schema.EVENT, depth1)).contains("table Metadata at").contains("more than maxDepth 1");
+      assertThat(verify(event, Schema.EVENT, depth1)).contains("table Metadata at").contains("nesting depth (2) exceeds the maximum (1)");
       assertThat(verify(Samples.multiSlotEvent(), Schema.MULTI_SLOT_EVENT, depth1))
           .contains("table SlotEvent at").contains("(MultiSlotEvent.slots[0])");
       assertThat(verify(Samples.outcomeNumeric(), Schema.OUTCOME_EVENT, depth1))
@@ -507,8 +507,8 @@ class FlatVerifierCorruptTest {
       assertThat(verify(threeEvents, Schema.JOINED_PAYLOAD, ReadLimits.builder().maxTables(4).build())).isNull();
       int third = element(threeEvents, target(threeEvents, root(threeEvents), 0), 2);
       assertThat(verify(threeEvents, Schema.JOINED_PAYLOAD, ReadLimits.builder().maxTables(3).build()))
-          .isEqualTo("table JoinedEvent at " + third + " (JoinedPayload.events[2]) is table number 4, "
-              + "more than maxTables 3");
+          .isEqualTo("table JoinedEvent at " + third + " (JoinedPayload.events[2]): table count (4) exceeds the "
+              + "maximum (3)");
     }
 
     @Test
@@ -520,7 +520,7 @@ class FlatVerifierCorruptTest {
       putInt(b, v + 8, first - (v + 8));
       assertThat(verify(b, Schema.JOINED_PAYLOAD)).isNull();
       assertThat(verify(b, Schema.JOINED_PAYLOAD, ReadLimits.builder().maxTables(2).build()))
-          .contains("is table number 3, more than maxTables 2");
+          .contains("table count (3) exceeds the maximum (2)");
     }
   }
 }

@@ -11,6 +11,7 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.EventEncoding;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.RewardFunction;
 import io.github.vwbinlog.TimeStamp;
@@ -509,6 +510,28 @@ class MultistepJoinerTest {
       assertThat(run.reasons()).containsExactly(DiagnosticReason.MALFORMED_EVENT);
       assertThat(run.summary().skippedMessages()).isEqualTo(1);
       assertThat(run.summary().interactionsSeen()).isEqualTo(1);
+    }
+
+    @Test
+    void aJoinedPayloadOverAVerifierLimitIsLimitExceededAndSkippedWhole() {
+      // One table per joined event plus the JoinedPayload: 4 tables for three steps, 2 for one.
+      byte[] log = log(List.of(step("1", null), step("2", "1"), step("3", "2")), List.of(step("4", null)));
+      List<Diagnostic> diagnostics = new ArrayList<>();
+      JoinOptions limited = MULTISTEP.withReadOptions(ReadOptions.defaults()
+          .withLimits(ReadLimits.builder().maxTables(3).build()).withListener(diagnostics::add));
+      List<String> ids = new ArrayList<>();
+      JoinSummary summary;
+      try (Joiner joiner = Joiner.of(BinaryLogReader.of(log), limited)) {
+        joiner.forEach(r -> ids.add(((MultiStepEvent) r.interaction().event().payload()).eventId()));
+        summary = joiner.summary();
+      }
+      assertThat(ids).containsExactly("4");
+      assertThat(diagnostics).singleElement().satisfies(d -> {
+        assertThat(d.reason()).isEqualTo(DiagnosticReason.LIMIT_EXCEEDED);
+        assertThat(d.message()).contains("table count (4) exceeds the maximum (3)");
+      });
+      assertThat(summary.skippedMessages()).isEqualTo(1);
+      assertAccounting(summary);
     }
 
     @Test
