@@ -16,6 +16,8 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+import io.github.vwbinlog.core.output.JsonBytes;
 
 /**
  * The {@link Joiner}: pulls messages from a reader, applies checkpoints, and joins REGULAR messages with the single
@@ -30,6 +32,7 @@ public final class DefaultJoiner implements Joiner {
   private final StickyConfig config;
   private final SingleJoiner single;
   private final MultistepJoiner multistep;
+  private @Nullable FastSingleJoiner fast;
   private boolean iterated;
   private long currentOffset = -1;
 
@@ -75,6 +78,21 @@ public final class DefaultJoiner implements Joiner {
    * @return false at the end of the log
    */
   public boolean step(Iterator<Message> messages, Consumer<JoinResult> sink) {
+    return step(messages, sink, null);
+  }
+
+  /**
+   * Like {@link #step(Iterator, Consumer)}, for conversion: a REGULAR message that the single joiner's fast path can
+   * convert has its DSJSON lines appended to {@code out} directly and is counted, and only the others are joined into
+   * records for {@code sink} (whose lines the caller writes). The output is the same either way.
+   *
+   * @return false at the end of the log
+   */
+  public boolean stepConverting(Iterator<Message> messages, Consumer<JoinResult> sink, JsonBytes out) {
+    return step(messages, sink, out);
+  }
+
+  private boolean step(Iterator<Message> messages, Consumer<JoinResult> sink, @Nullable JsonBytes out) {
     Message m;
     try {
       if (!messages.hasNext()) {
@@ -95,11 +113,25 @@ public final class DefaultJoiner implements Joiner {
     } else if (m instanceof Message.Regular r) {
       if (options.multistep()) {
         multistep.regular(r.offset(), r.payload(), sink);
-      } else {
+      } else if (out == null || !fast().regular(r.offset(), r.payload(), out)) {
         single.regular(r.offset(), r.payload(), sink);
       }
     }
     return true;
+  }
+
+  /** How many REGULAR messages {@link #stepConverting} converted on the fast path (the others took the record path). */
+  public long fastPathMessages() {
+    return fast == null ? 0 : fast.converted();
+  }
+
+  private FastSingleJoiner fast() {
+    FastSingleJoiner f = fast;
+    if (f == null) {
+      f = new FastSingleJoiner(config, counters, options.readOptions().limits(), single);
+      fast = f;
+    }
+    return f;
   }
 
   private void checkpoint(Message.Checkpoint c) {

@@ -75,6 +75,19 @@ public final class JoinCounters implements DiagnosticListener {
     }
   }
 
+  /** A joined event was emitted by the conversion fast path, which feeds {@link #metrics()} itself. */
+  void emitted(PayloadType type, boolean learnable) {
+    emitted[type.ordinal()]++;
+    if (learnable) {
+      this.learnable++;
+    }
+  }
+
+  /** The metrics, for the conversion fast path. */
+  MetricsCollector metrics() {
+    return metrics;
+  }
+
   /** The number of ERROR diagnostics so far. */
   public long errors() {
     long n = 0;

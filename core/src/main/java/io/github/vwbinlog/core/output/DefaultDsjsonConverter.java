@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.function.Consumer;
 
 /**
  * The {@link DsjsonConverter}: joins with {@link DefaultJoiner} and writes each joined event with {@link DsjsonWriter}
@@ -52,20 +53,21 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     JoinCounters counters = joiner.counters();
     DsjsonWriter writer = new DsjsonWriter();
     JsonBytes buffer = new JsonBytes(FLUSH_AT + (FLUSH_AT >> 2));
+    Consumer<JoinResult> records = result -> {
+      DsjsonWriter.Rejection rejection = writer.write(result, buffer);
+      if (rejection == null) {
+        counters.emitted(result);
+      } else {
+        counters.interactionsSkipped(1);
+        counters.report(rejection.toDiagnostic(joiner.currentOffset()));
+      }
+    };
     try {
-      while (joiner.step(messages, result -> {
-        DsjsonWriter.Rejection rejection = writer.write(result, buffer);
-        if (rejection == null) {
-          counters.emitted(result);
-        } else {
-          counters.interactionsSkipped(1);
-          counters.report(rejection.toDiagnostic(joiner.currentOffset()));
-        }
+      while (joiner.stepConverting(messages, records, buffer)) {
+        // each step joins one message
         if (buffer.length() >= FLUSH_AT) {
           flush(buffer, out);
         }
-      })) {
-        // each step joins one message
       }
     } catch (UncheckedIOException e) {
       throw e.getCause();

@@ -136,6 +136,67 @@ public final class JsonBytes {
   }
 
   /**
+   * Appends {@code length} bytes of a buffer from index {@code index} verbatim; the buffer's position is ignored and
+   * not changed.
+   *
+   * @return this buffer
+   */
+  public JsonBytes raw(ByteBuffer bytes, int index, int length) {
+    ensure(length);
+    bytes.get(index, buf, len, length);
+    len += length;
+    return this;
+  }
+
+  /**
+   * Appends a quoted JSON string of the UTF-8 bytes {@code bytes[index, index + length)}, escaped as in
+   * {@link #string(ByteBuffer)}; the buffer's position is ignored and not changed.
+   *
+   * @return this buffer
+   */
+  public JsonBytes string(ByteBuffer bytes, int index, int length) {
+    ensure(2 + 6 * (long) length);
+    byte[] b = buf;
+    int p = len;
+    b[p++] = '"';
+    for (int i = index, end = index + length; i < end; i++) {
+      byte c = bytes.get(i);
+      if (c >= 0x60 || c < 0 || ESCAPE[c] == 0) {
+        b[p++] = c;
+      } else {
+        len = p;
+        escaped(c);
+        p = len;
+      }
+    }
+    b[p++] = '"';
+    len = p;
+    return this;
+  }
+
+  /**
+   * Drops every byte after the first {@code length}, to take back what was appended since {@link #length()} was
+   * {@code length}.
+   *
+   * @throws IndexOutOfBoundsException if {@code length} is negative or above {@link #length()}
+   */
+  public void truncate(int length) {
+    Objects.checkIndex(length, len + 1);
+    len = length;
+  }
+
+  /** Makes room for {@code extra} more bytes, so that up to that many can be put with {@link #array()}. */
+  public void reserve(int extra) {
+    ensure(extra);
+  }
+
+  /** Sets the length after bytes were put directly into {@link #array()} within reserved room. */
+  public void setLength(int length) {
+    Objects.checkIndex(length, buf.length + 1);
+    len = length;
+  }
+
+  /**
    * Appends one ASCII character verbatim, for punctuation.
    *
    * <pre>{@code
