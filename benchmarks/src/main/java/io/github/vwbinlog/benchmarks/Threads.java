@@ -7,6 +7,6 @@ final class Threads {
   private Threads() {}
 
   static JoinOptions with(JoinOptions options, int threads) {
-    return options;
+    return options.withThreads(threads);
   }
 }

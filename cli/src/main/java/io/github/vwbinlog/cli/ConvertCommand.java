@@ -44,10 +44,19 @@ final class ConvertCommand implements Callable<Integer> {
   @Mixin
   JoinOptionsMixin join = new JoinOptionsMixin();
 
+  @Option(names = "--threads", paramLabel = "N",
+      description = "convert on N threads (default: the available cores, ${DEFAULT-VALUE}); the output is the same "
+          + "for any N. The multistep joiner and --strict use one thread.")
+  int threads = Runtime.getRuntime().availableProcessors();
+
   @Override
   public Integer call() throws IOException {
+    if (threads < 1) {
+      System.err.println("vw-binlog convert: --threads must be at least 1, was " + threads);
+      return Main.EXIT_USAGE;
+    }
     JoinOptions options = join.apply(JoinOptions.defaults()).withReadOptions(
-        io.github.vwbinlog.ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
+        io.github.vwbinlog.ReadOptions.defaults().withListener(DiagnosticListener.ignoring())).withThreads(threads);
     DsjsonConverter converter = DsjsonConverter.of(options);
     if (!Files.isRegularFile(input) || !Files.isReadable(input)) {
       System.err.println("vw-binlog convert: cannot open " + input + ": not a readable file");

@@ -3,6 +3,8 @@ package io.github.vwbinlog.core.join;
 import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.core.flatbuf.Decoders;
@@ -135,10 +137,15 @@ public final class DefaultJoiner implements Joiner {
   }
 
   private void checkpoint(Message.Checkpoint c) {
+    checkpoint(c, config, options.readOptions().limits(), counters);
+  }
+
+  /** Applies a CHECKPOINT to {@code config}; a malformed one is reported and ignored. */
+  static void checkpoint(Message.Checkpoint c, StickyConfig config, ReadLimits limits, DiagnosticListener listener) {
     try {
-      config.apply(Decoders.checkpointInfo(c.payload(), c.offset(), options.readOptions().limits()));
+      config.apply(Decoders.checkpointInfo(c.payload(), c.offset(), limits));
     } catch (BinaryLogException e) {
-      counters.report(new Diagnostic(DiagnosticReason.MALFORMED_CHECKPOINT, c.offset(), null,
+      listener.report(new Diagnostic(DiagnosticReason.MALFORMED_CHECKPOINT, c.offset(), null,
           "checkpoint ignored: " + e.getMessage()));
     }
   }

@@ -104,6 +104,7 @@ final class FastSingleJoiner {
   private ByteBuffer[] bufs = new ByteBuffer[0];
   private int[] idPos = new int[0];
   private int[] idLen = new int[0];
+  private boolean[] idPlain = new boolean[0];
   private int[] table = new int[0];
   private long[] second = new long[0];
   private boolean[] hasClientTime = new boolean[0];
@@ -258,9 +259,11 @@ final class FastSingleJoiner {
       }
       int id = idField + b.getInt(idField);
       int idLength = b.getInt(id);
-      if (!ascii(b, id + 4, idLength)) {
+      int kind = textKind(b, id + 4, idLength);
+      if (kind == NOT_ASCII) {
         return false;
       }
+      idPlain[i] = kind == PLAIN;
       int appField = field(b, meta, 2);
       if (appField != 0) {
         int app = appField + b.getInt(appField);
@@ -649,7 +652,8 @@ final class FastSingleJoiner {
     out.raw(TIMESTAMP);
     time(second[i], out);
     out.raw(VERSION);
-    out.raw(EVENT_ID).string(b, idPos[i], idLen[i]);
+    out.raw(EVENT_ID);
+    id(i, out);
     out.raw(A_OPEN);
     for (int k = 0; k < actionCount; k++) {
       if (k > 0) {
@@ -770,7 +774,8 @@ final class FastSingleJoiner {
         int at = idField + p.getInt(idField);
         out.raw(SLOT_ID).string(p, at + 4, p.getInt(at));
       } else {
-        out.raw(SLOT_ID).string(b, idPos[i], idLen[i]);
+        out.raw(SLOT_ID);
+        id(i, out);
       }
       out.raw(SLOT_A_OPEN);
       slotActions(p, slot, out);
@@ -874,7 +879,13 @@ final class FastSingleJoiner {
   }
 
   private static boolean sameBytes(ByteBuffer a, int ai, ByteBuffer b, int bi, int length) {
-    for (int k = 0; k < length; k++) {
+    int k = 0;
+    for (; k + 8 <= length; k += 8) {
+      if (a.getLong(ai + k) != b.getLong(bi + k)) {
+        return false;
+      }
+    }
+    for (; k < length; k++) {
       if (a.get(ai + k) != b.get(bi + k)) {
         return false;
       }
@@ -963,7 +974,8 @@ final class FastSingleJoiner {
     out.raw(TIMESTAMP);
     time(second[i], out);
     out.raw(VERSION);
-    out.raw(EVENT_ID).string(b, idPos[i], idLen[i]);
+    out.raw(EVENT_ID);
+    id(i, out);
     out.raw(C);
     if (!context(p, field(p, root, 2), out)) {
       return false;
@@ -1005,7 +1017,7 @@ final class FastSingleJoiner {
     } else {
       out.raw(OUTCOME_EVENT_ID_FIRST);
     }
-    out.string(message, idPos[e], idLen[e]);
+    id(e, out);
     return true;
   }
 
@@ -1196,6 +1208,32 @@ final class FastSingleJoiner {
     return f == 0 ? 0 : b.getInt(f);
   }
 
+  /** Writes event {@code i}'s id as a JSON string: copied whole when no byte needs an escape. */
+  private void id(int i, JsonBytes out) {
+    if (idPlain[i]) {
+      out.ascii('"').raw(message, idPos[i], idLen[i]).ascii('"');
+    } else {
+      out.string(message, idPos[i], idLen[i]);
+    }
+  }
+
+  private static final int NOT_ASCII = 0;
+  private static final int ESCAPED = 1;
+  private static final int PLAIN = 2;
+
+  /** NOT_ASCII, ESCAPED (ASCII with a byte JSON escapes: a control character, '"' or '\\') or PLAIN. */
+  private static int textKind(ByteBuffer b, int pos, int len) {
+    boolean plain = true;
+    for (int k = 0; k < len; k++) {
+      byte c = b.get(pos + k);
+      if (c < 0) {
+        return NOT_ASCII;
+      }
+      plain &= c >= 0x20 && c != '"' && c != '\\';
+    }
+    return plain ? PLAIN : ESCAPED;
+  }
+
   private static boolean ascii(ByteBuffer b, int pos, int len) {
     int k = 0;
     for (; k + 8 <= len; k += 8) {
@@ -1232,6 +1270,7 @@ final class FastSingleJoiner {
     bufs = new ByteBuffer[c];
     idPos = new int[c];
     idLen = new int[c];
+    idPlain = new boolean[c];
     table = new int[c];
     second = new long[c];
     hasClientTime = new boolean[c];

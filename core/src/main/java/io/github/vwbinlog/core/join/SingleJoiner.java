@@ -33,13 +33,38 @@ final class SingleJoiner {
   private final JoinCounters counters;
   private final EventDecoder decoder;
   private final ReadLimits limits;
-  private final DedupCache dedup = new DedupCache();
+  private final DedupCache dedup;
+  /**
+   * For a part of the log converted on its own (parallel conversion): the cache starts empty where the whole log's
+   * may not be. Every DedupInfo applied is then journaled, to be replayed on the whole log's cache, and a value whose
+   * outcome could depend on ids cached before the part (not cached here and not a JSON object) marks the part
+   * uncertain: it is converted again, in order, with the whole log's cache.
+   */
+  private final boolean part;
+  private final List<DedupInfo> journal = new ArrayList<>();
+  private boolean uncertain;
 
   SingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits) {
+    this(config, counters, limits, new DedupCache(), false);
+  }
+
+  SingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, DedupCache dedup, boolean part) {
     this.config = config;
     this.counters = counters;
     this.limits = limits;
     this.decoder = new EventDecoder(limits);
+    this.dedup = dedup;
+    this.part = part;
+  }
+
+  /** For a part: whether its result may depend on the ids cached before it (see the constructor). */
+  boolean dedupUncertain() {
+    return uncertain;
+  }
+
+  /** For a part: the DedupInfo events it applied, in order, every one in full. */
+  List<DedupInfo> dedupJournal() {
+    return journal;
   }
 
   /** An event of a group, its metadata decoded and its payload not yet. */
@@ -170,6 +195,9 @@ final class SingleJoiner {
    */
   void applyValidDedup(DedupInfo info) {
     dedup.apply(info.ids(), info.values());
+    if (part) {
+      journal.add(info);
+    }
   }
 
   /** Applies a DedupInfo event to the cache (SPEC §4.5); a failure drops the payload. */
@@ -188,11 +216,15 @@ final class SingleJoiner {
     for (int i = 0; i < info.ids().size(); i++) {
       if (!dedup.exists(info.ids().get(i)) && !JsonSyntax.isObject(
           ByteBuffer.wrap(info.values().get(i).getBytes(StandardCharsets.UTF_8)))) {
+        uncertain |= part;
         dedup.applyUntil(info.ids(), info.values(), i);
         throw new PayloadFailure(DiagnosticReason.MALFORMED_DEDUP, id,
             "JSON parsing during dedup processing failed for action id " + Long.toUnsignedString(info.ids().get(i)));
       }
     }
     dedup.apply(info.ids(), info.values());
+    if (part) {
+      journal.add(info);
+    }
   }
 }

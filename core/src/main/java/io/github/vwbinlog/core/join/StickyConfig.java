@@ -58,6 +58,22 @@ final class StickyConfig {
     }
   }
 
+  /** A copy of {@code other}'s settings, for converting a later part of the log on another thread. */
+  StickyConfig(StickyConfig other) {
+    rewardFunction = other.rewardFunction;
+    defaultReward = other.defaultReward;
+    learningMode = other.learningMode;
+    problemType = other.problemType;
+    problemTypeSet = other.problemTypeSet;
+    useClientTime = other.useClientTime;
+    multistepReward = other.multistepReward;
+    stickyRewardFunction = other.stickyRewardFunction;
+    stickyDefaultReward = other.stickyDefaultReward;
+    stickyLearningMode = other.stickyLearningMode;
+    stickyProblemType = other.stickyProblemType;
+    stickyUseClientTime = other.stickyUseClientTime;
+  }
+
   /** Applies a CHECKPOINT: every non-sticky field; an unrecognized reward function leaves it unchanged (§3.2). */
   void apply(CheckpointInfo checkpoint) {
     if (!stickyRewardFunction && checkpoint.rewardFunction() != RewardFunction.UNRECOGNIZED) {
