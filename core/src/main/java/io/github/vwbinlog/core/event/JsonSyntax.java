@@ -208,43 +208,51 @@ public final class JsonSyntax {
     }
 
     private boolean string() {
-      i++; // opening quote
+      // Locals, not fields, in the loops: the scan is the costliest part of writing a line.
       final byte[] a = b;
-      while (i < end) {
-        int c = a[i] & 0xFF;
+      final int e = end;
+      int j = i + 1; // after the opening quote
+      while (j < e) {
+        int c = a[j] & 0xFF;
         if (!STRING_STOP[c]) {
-          i++;
+          j++;
           continue;
         }
         if (c == '"') {
-          i++;
+          i = j + 1;
           return true;
         }
         if (c == '\\') {
-          if (++i >= end) {
+          if (++j >= e) {
+            i = j;
             return false;
           }
-          int e = a[i] & 0xFF;
-          if (e == 'u') {
-            if (end - i < 5) {
+          int x = a[j] & 0xFF;
+          if (x == 'u') {
+            if (e - j < 5) {
+              i = j;
               return false;
             }
             for (int k = 1; k <= 4; k++) {
-              if (Character.digit(a[i + k], 16) < 0) {
+              if (Character.digit(a[j + k], 16) < 0) {
+                i = j;
                 return false;
               }
             }
-            i += 4;
-          } else if (!ESCAPE[e]) {
+            j += 4;
+          } else if (!ESCAPE[x]) {
+            i = j;
             return false;
           }
         } else if (c == '\n' && fixNewlines) {
-          a[i] = ' ';
+          a[j] = ' ';
         } else {
+          i = j;
           return false; // a control character
         }
-        i++;
+        j++;
       }
+      i = j;
       return false;
     }
 
@@ -280,27 +288,42 @@ public final class JsonSyntax {
     }
 
     private boolean digits() {
+      final byte[] a = b;
+      final int e = end;
       int start = i;
-      while (i < end && b[i] >= '0' && b[i] <= '9') {
-        i++;
+      int j = start;
+      while (j < e) {
+        int d = a[j] - '0';
+        if (d < 0 || d > 9) {
+          break;
+        }
+        j++;
       }
-      return i > start;
+      i = j;
+      return j > start;
     }
 
     private void skipWhitespace() {
-      while (i < end) {
-        byte c = b[i];
+      final byte[] a = b;
+      final int e = end;
+      int j = i;
+      while (j < e) {
+        byte c = a[j];
+        if (c > ' ') {
+          break;
+        }
         if (c == ' ' || c == '\t' || c == '\r') {
-          i++;
+          j++;
         } else if (c == '\n') {
           if (fixNewlines) {
-            b[i] = ' ';
+            a[j] = ' ';
           }
-          i++;
+          j++;
         } else {
-          return;
+          break;
         }
       }
+      i = j;
     }
   }
 }

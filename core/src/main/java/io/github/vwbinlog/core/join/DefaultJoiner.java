@@ -188,8 +188,16 @@ public final class DefaultJoiner implements Joiner {
     return counters.summary();
   }
 
+  /** Gives back what the conversion fast path borrowed (a zstd context); the joiner can go on. */
+  public void releaseFastPath() {
+    if (fast != null) {
+      fast.close();
+    }
+  }
+
   @Override
   public void close() {
+    releaseFastPath();
     reader.close();
   }
 }

@@ -42,13 +42,17 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.JsonSyntax;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.core.flatbuf.TableType;
 import io.github.vwbinlog.core.output.JsonBytes;
 import io.github.vwbinlog.core.output.TimeText;
 import io.github.vwbinlog.event.DedupInfo;
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdDecompressCtx;
 import java.nio.ByteBuffer;
+import org.jspecify.annotations.Nullable;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -82,6 +86,8 @@ final class FastSingleJoiner {
   private static final long U32 = 0xFFFF_FFFFL;
   private static final int NONE = -1;
 
+  private static final PayloadType[] TYPES = PayloadType.values();
+  private static final LearningMode[] MODES = LearningMode.values();
   private static final byte KIND_NONE = 0;
   private static final byte KIND_NUMERIC = 1;
   private static final byte KIND_LITERAL = 2;
@@ -173,8 +179,7 @@ final class FastSingleJoiner {
       return false;
     }
     refreshConfig();
-    ByteBuffer b = payload.order() == ByteOrder.LITTLE_ENDIAN ? payload : payload.duplicate().order(
-        ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer b = local(payload);
     int mark = out.length();
     dedups.clear();
     emittedCount = 0;
@@ -194,16 +199,42 @@ final class FastSingleJoiner {
 
   private long converted;
 
+  /** Gives back the zstd context, if one was borrowed. The joiner can go on; it borrows again when it needs to. */
+  void close() {
+    ZstdDecompressCtx context = zstdContext;
+    if (context != null) {
+      zstdContext = null;
+      ZstdContexts.release(context);
+    }
+  }
+
   /** How many messages this fast path converted. */
   long converted() {
     return converted;
+  }
+
+  private byte[] localBytes = new byte[0];
+  private ByteBuffer localBuffer = ByteBuffer.wrap(localBytes);
+
+  /**
+   * The payload in a reused heap buffer: flatbuffer reads on a heap array are cheaper than on a mapped (direct,
+   * read-only) buffer, and the copy is one bulk copy per message.
+   */
+  private ByteBuffer local(ByteBuffer payload) {
+    int n = payload.remaining();
+    if (localBytes.length < n) {
+      localBytes = new byte[Math.max(n, localBytes.length * 2)];
+      localBuffer = ByteBuffer.wrap(localBytes).order(ByteOrder.LITTLE_ENDIAN);
+    }
+    payload.get(payload.position(), localBytes, 0, n);
+    return localBuffer.clear().limit(n);
   }
 
   private void refreshConfig() {
     CheckpointInfo now = config.effective();
     if (!now.equals(effective)) {
       effective = now;
-      for (PayloadType t : PayloadType.values()) {
+      for (PayloadType t : TYPES) {
         problemMatches[t.ordinal()] = now.problemType().matches(t);
       }
       rewards = new OutcomeRewards(now, 16);
@@ -215,6 +246,8 @@ final class FastSingleJoiner {
 
   private boolean scan(ByteBuffer b) {
     message = b;
+    arenaUsed = 0;
+    anyZstd = false;
     int start = b.position();
     if (verifier.verify(b, start, b.remaining(), Schema.JOINED_PAYLOAD) != null) {
       return false;
@@ -272,7 +305,7 @@ final class FastSingleJoiner {
         }
       }
       int clientField = field(b, meta, 1);
-      PayloadType t = PayloadType.of(byteField(b, meta, 3));
+      PayloadType t = payloadType(byteField(b, meta, 3));
       float passProbability = floatField(b, meta, 4);
       boolean zstd = byteField(b, meta, 5) == 1;
       boolean useClient = effective.useClientTime();
@@ -314,14 +347,14 @@ final class FastSingleJoiner {
       int payloadStart = payloadVector + 4;
       int payloadLength = b.getInt(payloadVector);
       if (zstd) {
-        try {
-          p = decoder.decompress(b.slice(payloadStart, payloadLength).order(ByteOrder.LITTLE_ENDIAN));
-        } catch (DecodeException e) {
+        payloadStart = decompress(b, payloadStart, payloadLength);
+        if (payloadStart < 0) {
           return false;
         }
-        payloadStart = p.position();
-        payloadLength = p.remaining();
-        bufs[i] = p;
+        p = arena;
+        payloadLength = arenaUsed - payloadStart;
+        bufs[i] = ARENA;
+        anyZstd = true;
       }
       if (!payload(i, t, p, payloadStart, payloadLength)) {
         return false;
@@ -331,10 +364,71 @@ final class FastSingleJoiner {
       }
     }
     pendingInteractions = interactions;
+    if (anyZstd) {
+      for (int i = 0; i < n; i++) {
+        if (bufs[i] == ARENA) {
+          bufs[i] = arena;
+        }
+      }
+    }
     return true;
   }
 
   private int pendingInteractions;
+
+  // zstd payloads of the message, decompressed one after the other into a reused direct buffer (8-aligned).
+  private static final ByteBuffer ARENA = ByteBuffer.allocate(0);
+  private ByteBuffer arena = ByteBuffer.allocateDirect(0).order(ByteOrder.LITTLE_ENDIAN);
+  private int arenaUsed;
+  private boolean anyZstd;
+  private ByteBuffer zsrc = ByteBuffer.allocateDirect(0);
+  private @Nullable ZstdDecompressCtx zstdContext;
+
+  /**
+   * Decompresses a zstd payload into the arena, as {@code EventDecoder.decompress} would (one frame that declares its
+   * size, within the limit, decompressing to exactly that size); any failure leaves the message to the record path.
+   *
+   * @return the payload's index in the arena, or -1
+   */
+  private int decompress(ByteBuffer b, int start, int length) {
+    if (zsrc.capacity() < length) {
+      zsrc = ByteBuffer.allocateDirect(Math.max(Math.max(length, 1 << 12), 2 * zsrc.capacity()));
+    }
+    zsrc.clear();
+    zsrc.put(0, b, start, length);
+    long declared = Zstd.getDirectByteBufferFrameContentSize(zsrc, 0, length, false);
+    if (declared < 0 || declared > limits.maxDecompressedSize()) {
+      return -1;
+    }
+    int at = (arenaUsed + 7) & ~7;
+    long end = at + declared;
+    if (end > Integer.MAX_VALUE - 8) {
+      return -1;
+    }
+    if (end > arena.capacity()) {
+      ByteBuffer bigger = ByteBuffer.allocateDirect((int) Math.min(Integer.MAX_VALUE - 8,
+          Math.max(Math.max(end, 1 << 16), 2L * arena.capacity()))).order(ByteOrder.LITTLE_ENDIAN);
+      bigger.put(0, arena, 0, arenaUsed);
+      arena = bigger; // the message's zstd events point to ARENA until the scan ends
+    }
+    ZstdDecompressCtx context = zstdContext;
+    if (context == null) {
+      context = ZstdContexts.borrow();
+      zstdContext = context;
+    }
+    int n;
+    try {
+      arena.clear();
+      n = context.decompressDirectByteBuffer(arena, at, (int) declared, zsrc, 0, length);
+    } catch (RuntimeException e) {
+      return -1;
+    }
+    if (n != declared) {
+      return -1;
+    }
+    arenaUsed = (int) end;
+    return at;
+  }
 
   /** Verifies and reads the payload of event {@code i}; false if the record path would fail to decode it. */
   private boolean payload(int i, PayloadType t, ByteBuffer p, int start, int length) {
@@ -392,7 +486,8 @@ final class FastSingleJoiner {
 
   /** The learning mode must be the configured one (else the record path rejects the interaction). */
   private boolean learningMode(ByteBuffer p, int root, int slot, int i) {
-    LearningMode mode = LearningMode.of(byteField(p, root, slot));
+    int code = byteField(p, root, slot);
+    LearningMode mode = code >= 0 && code < MODES.length - 1 ? MODES[code] : LearningMode.UNRECOGNIZED;
     apprentice[i] = mode == LearningMode.APPRENTICE;
     return mode == effective.learningMode();
   }
@@ -543,7 +638,7 @@ final class FastSingleJoiner {
   /** Joins the group starting at event {@code head} and writes its line; false if the record path must decide. */
   private boolean group(int head, JsonBytes out) {
     int interaction = head;
-    PayloadType t = PayloadType.values()[type[interaction]];
+    PayloadType t = TYPES[type[interaction]];
     if (t == PayloadType.OUTCOME) {
       return false; // outcomes before the interaction, or no interaction
     }
@@ -1143,7 +1238,7 @@ final class FastSingleJoiner {
     int lastLearnable = NONE;
     for (int k = 0; k < emittedCount; k++) {
       int i = emittedEvent[k];
-      PayloadType t = PayloadType.values()[type[i]];
+      PayloadType t = TYPES[type[i]];
       boolean learnable = emittedLearnable[k];
       counters.emitted(t, learnable);
       if (!learnable) {
@@ -1175,6 +1270,11 @@ final class FastSingleJoiner {
 
   // ---------------------------------------------------------------------------------------------------------------
   // Flatbuffer reads on verified buffers. Positions are absolute indexes into the buffer.
+
+  /** {@link PayloadType#of(int)} without its array copy. */
+  private static PayloadType payloadType(int code) {
+    return code >= 0 && code < TYPES.length - 1 ? TYPES[code] : PayloadType.UNRECOGNIZED;
+  }
 
   /** The position of a table field's inline value, or 0 when the field is absent. */
   static int field(ByteBuffer b, int table, int slot) {

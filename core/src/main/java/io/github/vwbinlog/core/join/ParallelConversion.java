@@ -208,12 +208,16 @@ public final class ParallelConversion {
         c.report(rejection.toDiagnostic(offset[0]));
       }
     };
-    for (Message.Regular r : p.messages) {
-      offset[0] = r.offset();
-      ByteBuffer payload = r.payload();
-      if (!fast.regular(r.offset(), payload, out)) {
-        single.regular(r.offset(), payload, records);
+    try {
+      for (Message.Regular r : p.messages) {
+        offset[0] = r.offset();
+        ByteBuffer payload = r.payload();
+        if (!fast.regular(r.offset(), payload, out)) {
+          single.regular(r.offset(), payload, records);
+        }
       }
+    } finally {
+      fast.close();
     }
     p.out = out;
     p.counters = c;

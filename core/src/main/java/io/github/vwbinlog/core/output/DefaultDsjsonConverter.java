@@ -96,6 +96,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     } catch (UncheckedIOException e) {
       throw e.getCause();
     } finally {
+      joiner.releaseFastPath();
       flush(buffer, out);
     }
     return counters.summary();
