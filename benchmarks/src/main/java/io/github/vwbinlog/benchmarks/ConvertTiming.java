@@ -13,8 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Converts one log file several times in one JVM to a discarding sink and prints, per run, the wall time and the
- * converting thread's CPU time: on a shared machine the CPU time is the steadier figure.
+ * Converts one log file several times in one JVM to a discarding sink and prints, per run, the wall time, the
+ * calling thread's CPU time and the whole process's CPU time (all threads: workers, JIT, GC): on a shared machine
+ * the CPU times are the steadier figures.
  *
  * <pre>java -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.ConvertTiming /tmp/cb-256m.log 5 [threads]</pre>
  */
@@ -32,14 +33,19 @@ public final class ConvertTiming {
     options = Threads.with(options, threads);
     DsjsonConverter converter = DsjsonConverter.of(options);
     ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     for (int i = 0; i < runs; i++) {
       long cpu0 = bean.getCurrentThreadCpuTime();
+      long process0 = os.getProcessCpuTime();
       long t0 = System.nanoTime();
       JoinSummary summary = converter.convert(log, OutputStream.nullOutputStream());
       long wall = System.nanoTime() - t0;
       long cpu = bean.getCurrentThreadCpuTime() - cpu0;
-      System.out.printf("run %d: %d events, wall %.0f ms (%.0f MB/s), thread cpu %.0f ms (%.0f MB/s)%n", i,
-          summary.emittedTotal(), wall / 1e6, mb / (wall / 1e9), cpu / 1e6, mb / (cpu / 1e9));
+      long process = os.getProcessCpuTime() - process0;
+      System.out.printf("run %d: %d events, wall %.0f ms (%.0f MB/s), thread cpu %.0f ms (%.0f MB/s), process cpu %.0f"
+          + " ms%n", i, summary.emittedTotal(), wall / 1e6, mb / (wall / 1e9), cpu / 1e6, mb / (cpu / 1e9),
+          process / 1e6);
     }
   }
 }

@@ -230,15 +230,20 @@ final class FastSingleJoiner {
     return localBuffer.clear().limit(n);
   }
 
+  private int configVersion = -1;
+
+  /** Takes the settings in force when a checkpoint changed them. */
   private void refreshConfig() {
-    CheckpointInfo now = config.effective();
-    if (!now.equals(effective)) {
-      effective = now;
-      for (PayloadType t : TYPES) {
-        problemMatches[t.ordinal()] = now.problemType().matches(t);
-      }
-      rewards = new OutcomeRewards(now, 16);
+    if (config.version() == configVersion && effective != null) {
+      return;
     }
+    configVersion = config.version();
+    CheckpointInfo now = config.effective();
+    effective = now;
+    for (PayloadType t : TYPES) {
+      problemMatches[t.ordinal()] = now.problemType().matches(t);
+    }
+    rewards = new OutcomeRewards(now, 16);
   }
 
   // ---------------------------------------------------------------------------------------------------------------

@@ -72,10 +72,20 @@ final class StickyConfig {
     stickyLearningMode = other.stickyLearningMode;
     stickyProblemType = other.stickyProblemType;
     stickyUseClientTime = other.stickyUseClientTime;
+    version = other.version;
+  }
+
+  /** Counts the checkpoints applied: the settings can have changed only when it has. */
+  private int version;
+
+  /** How many checkpoints were applied (a copy starts at its original's count). */
+  int version() {
+    return version;
   }
 
   /** Applies a CHECKPOINT: every non-sticky field; an unrecognized reward function leaves it unchanged (§3.2). */
   void apply(CheckpointInfo checkpoint) {
+    version++;
     if (!stickyRewardFunction && checkpoint.rewardFunction() != RewardFunction.UNRECOGNIZED) {
       rewardFunction = checkpoint.rewardFunction();
     }
