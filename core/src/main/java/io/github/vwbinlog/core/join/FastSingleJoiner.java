@@ -49,7 +49,6 @@ import io.github.vwbinlog.core.flatbuf.TableType;
 import io.github.vwbinlog.core.output.JsonBytes;
 import io.github.vwbinlog.core.output.TimeText;
 import io.github.vwbinlog.event.DedupInfo;
-import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import java.nio.ByteBuffer;
 import org.jspecify.annotations.Nullable;
@@ -391,7 +390,8 @@ final class FastSingleJoiner {
 
   /**
    * Decompresses a zstd payload into the arena, as {@code EventDecoder.decompress} would (one frame that declares its
-   * size, within the limit, decompressing to exactly that size); any failure leaves the message to the record path.
+   * size, within the limit and what its bytes can hold, decompressing to exactly that size); any failure leaves the
+   * message to the record path.
    *
    * @return the payload's index in the arena, or -1
    */
@@ -401,8 +401,10 @@ final class FastSingleJoiner {
     }
     zsrc.clear();
     zsrc.put(0, b, start, length);
-    long declared = Zstd.getDirectByteBufferFrameContentSize(zsrc, 0, length, false);
-    if (declared < 0 || declared > limits.maxDecompressedSize()) {
+    // The record path's checks before it allocates (robust: an empty payload, a size above the limit or more than
+    // the bytes can hold): a few bytes claiming 200 MiB must not grow the arena.
+    long declared = ZstdContexts.declaredSize(zsrc, length, limits.maxDecompressedSize());
+    if (declared < 0) {
       return -1;
     }
     int at = (arenaUsed + 7) & ~7;

@@ -164,9 +164,9 @@ public final class EventCursor implements AutoCloseable {
     }
     zsrc.clear();
     zsrc.put(0, b, start, length);
-    long declared = Zstd.getDirectByteBufferFrameContentSize(zsrc, 0, length, false);
-    if (declared < 0 || declared > maxDecompressed) {
-      return false;
+    long declared = ZstdContexts.declaredSize(zsrc, length, maxDecompressed);
+    if (declared < 0) {
+      return false; // as ZstdPayloads: nothing allocated for a size the frame cannot hold
     }
     int n = (int) declared;
     if (zdst.capacity() < n) {
