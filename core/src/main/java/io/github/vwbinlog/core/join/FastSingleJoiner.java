@@ -1193,14 +1193,14 @@ final class FastSingleJoiner {
   }
 
   /**
-   * Copies the context and checks it in one pass, turning newlines into spaces; false when it is empty or not one
-   * JSON object (the record path then reports why).
+   * Copies the context and checks it in one pass, turning newlines into spaces; false when it is empty, larger than
+   * {@link ReadLimits#maxContextSize()} or not one JSON object (the record path then reports why).
    */
-  private static boolean context(ByteBuffer p, int contextField, JsonBytes out) {
+  private boolean context(ByteBuffer p, int contextField, JsonBytes out) {
     int v = contextField + p.getInt(contextField);
     int length = p.getInt(v);
-    if (length == 0) {
-      return false;
+    if (length == 0 || length > limits.maxContextSize()) {
+      return false; // beyond the limit the record path skips the interaction: LIMIT_EXCEEDED (EventDecoder)
     }
     int start = out.length();
     out.raw(p, v + 4, length);

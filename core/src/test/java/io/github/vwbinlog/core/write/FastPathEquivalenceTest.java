@@ -11,6 +11,7 @@ import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.RewardFunction;
 import io.github.vwbinlog.TimeStamp;
@@ -83,7 +84,7 @@ class FastPathEquivalenceTest {
 
   /** How many REGULAR messages the fast path converted, and how many there are. */
   static long[] fastPathCounts(byte[] log, JoinOptions options) {
-    JoinOptions o = options.withReadOptions(ReadOptions.defaults().withListener(d -> { }));
+    JoinOptions o = options.withReadOptions(options.readOptions().withListener(d -> { }));
     try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
       DefaultJoiner joiner = new DefaultJoiner(reader, o);
       JsonBytes out = new JsonBytes();
@@ -99,7 +100,7 @@ class FastPathEquivalenceTest {
   /** The public converter, which takes the fast path where it can. */
   static Run converter(byte[] log, JoinOptions options) throws IOException {
     List<Diagnostic> diagnostics = new ArrayList<>();
-    JoinOptions o = options.withReadOptions(ReadOptions.defaults().withListener(diagnostics::add));
+    JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     JoinSummary summary;
     try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
@@ -111,7 +112,7 @@ class FastPathEquivalenceTest {
   /** The record path alone: joined records, each written by {@link DsjsonWriter}, as the converter did before. */
   static Run recordPath(byte[] log, JoinOptions options) {
     List<Diagnostic> diagnostics = new ArrayList<>();
-    JoinOptions o = options.withReadOptions(ReadOptions.defaults().withListener(diagnostics::add));
+    JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
     JsonBytes buffer = new JsonBytes();
     try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
       DefaultJoiner joiner = new DefaultJoiner(reader, o);
@@ -153,6 +154,13 @@ class FastPathEquivalenceTest {
       JoinOptions o = JoinOptions.defaults();
       if (random.nextInt(4) == 0) {
         o = o.withClientTime();
+      }
+      if (random.nextInt(8) == 0) {
+        // Limits the fast path must hold as the record path does: contexts near the limit, zstd payloads within it.
+        o = o.withReadOptions(o.readOptions().withLimits(ReadLimits.defaults().toBuilder()
+            .maxContextSize(20 + random.nextInt(100))
+            .maxDecompressedSize(64 + random.nextInt(400))
+            .build()));
       }
       return o;
     }

@@ -45,7 +45,7 @@ class ParallelConversionTest {
 
   static Run sequential(Path log, JoinOptions options) throws IOException {
     List<Diagnostic> diagnostics = new ArrayList<>();
-    JoinOptions o = options.withReadOptions(ReadOptions.defaults().withListener(diagnostics::add));
+    JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     JoinSummary summary = DsjsonConverter.of(o).convert(log, out);
     return new Run(out.toByteArray(), summary, diagnostics);
@@ -55,7 +55,7 @@ class ParallelConversionTest {
 
   static Run parallel(Path log, JoinOptions options, int threads, long partBytes) throws IOException {
     List<Diagnostic> diagnostics = new ArrayList<>();
-    JoinOptions o = options.withReadOptions(ReadOptions.defaults().withListener(diagnostics::add))
+    JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add))
         .withThreads(threads);
     JoinCounters counters = new JoinCounters(diagnostics::add, false);
     List<Diagnostic> notices = new ArrayList<>();
