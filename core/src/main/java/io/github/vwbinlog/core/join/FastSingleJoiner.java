@@ -786,7 +786,8 @@ final class FastSingleJoiner {
       return false;
     }
     out.raw(LINE_END);
-    emitted(i, learnable, 0f + r, r, -1, first == 1L);
+    // As MetricsCollector.accept: VW's CB action is the id's low 32 bits (SPEC §4.6), so 2^32 + 1 is action 1.
+    emitted(i, learnable, 0f + r, r, -1, (int) first == 1);
     return true;
   }
 

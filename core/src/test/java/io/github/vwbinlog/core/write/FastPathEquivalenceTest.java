@@ -300,7 +300,11 @@ class FastPathEquivalenceTest {
       int n = fault(random, 12) ? 0 : 1 + random.nextInt(4);
       List<Long> actions = new ArrayList<>();
       for (int i = 0; i < n; i++) {
-        actions.add(random.nextInt(8) == 0 ? random.nextLong() >>> (64 - bits) : 1L + random.nextInt(5));
+        long action = random.nextInt(8) == 0 ? random.nextLong() >>> (64 - bits) : 1L + random.nextInt(5);
+        if (bits == 64 && random.nextInt(10) == 0) {
+          action |= (1L + random.nextInt(3)) << 32; // VW's action is the low 32 bits (SPEC §4.6)
+        }
+        actions.add(action);
       }
       return actions;
     }
