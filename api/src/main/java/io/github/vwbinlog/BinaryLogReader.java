@@ -98,7 +98,24 @@ public interface BinaryLogReader extends Iterable<Message>, AutoCloseable {
   @Override
   Iterator<Message> iterator();
 
-  /** The messages as a sequential, ordered stream; closing the stream closes the reader. */
+  /**
+   * The messages as a sequential, ordered stream; closing the stream closes the reader. Like {@link #iterator()}, it
+   * can be obtained once. For a file or a buffer its spliterator splits at message boundaries (the first split frames
+   * the rest of the log, reading a few bytes per message), so {@code stream().parallel()} spreads the messages over
+   * threads; a stream read from an {@code InputStream} or a channel splits in batches, as any iterator does. A framing
+   * problem is thrown after the messages before it, by the part of the stream that ends the log.
+   *
+   * <pre>{@code
+   * try (Stream<Message> messages = BinaryLogReader.open(log).stream()) {
+   *   long events = messages.parallel()
+   *       .filter(m -> m instanceof Message.Regular)
+   *       .mapToLong(m -> ((Message.Regular) m).joinedEvents().size())
+   *       .sum();
+   * }
+   * }</pre>
+   *
+   * @throws IllegalStateException if the reader was iterated already
+   */
   default Stream<Message> stream() {
     Spliterator<Message> split = Spliterators.spliteratorUnknownSize(iterator(),
         Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.IMMUTABLE);

@@ -24,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class JoinOptions {
   private static final JoinOptions DEFAULTS =
-      new JoinOptions(null, null, null, null, false, false, null, false, ReadOptions.defaults());
+      new JoinOptions(null, null, null, null, false, false, null, false, ReadOptions.defaults(), 1);
 
   private final @Nullable ProblemType problemType;
   private final @Nullable RewardFunction rewardFunction;
@@ -35,10 +35,11 @@ public final class JoinOptions {
   private final @Nullable MultistepReward multistepReward;
   private final boolean strict;
   private final ReadOptions readOptions;
+  private final int threads;
 
   private JoinOptions(@Nullable ProblemType problemType, @Nullable RewardFunction rewardFunction,
       @Nullable Float defaultReward, @Nullable LearningMode learningMode, boolean useClientTime, boolean multistep,
-      @Nullable MultistepReward multistepReward, boolean strict, ReadOptions readOptions) {
+      @Nullable MultistepReward multistepReward, boolean strict, ReadOptions readOptions, int threads) {
     this.problemType = problemType;
     this.rewardFunction = rewardFunction;
     this.defaultReward = defaultReward;
@@ -48,6 +49,7 @@ public final class JoinOptions {
     this.multistepReward = multistepReward;
     this.strict = strict;
     this.readOptions = readOptions;
+    this.threads = threads;
   }
 
   /** No overrides, the single joiner, not strict, default read options. */
@@ -106,7 +108,7 @@ public final class JoinOptions {
       throw new IllegalArgumentException("the problem type override must be CB, CCB, SLATES or CA, was " + value);
     }
     return new JoinOptions(value, rewardFunction, defaultReward, learningMode, useClientTime, multistep,
-        multistepReward, strict, readOptions);
+        multistepReward, strict, readOptions, threads);
   }
 
   /** A copy with a sticky reward function. */
@@ -115,13 +117,13 @@ public final class JoinOptions {
       throw new IllegalArgumentException("the reward function override cannot be UNRECOGNIZED");
     }
     return new JoinOptions(problemType, value, defaultReward, learningMode, useClientTime, multistep,
-        multistepReward, strict, readOptions);
+        multistepReward, strict, readOptions, threads);
   }
 
   /** A copy with a sticky default reward. */
   public JoinOptions withDefaultReward(float value) {
     return new JoinOptions(problemType, rewardFunction, value, learningMode, useClientTime, multistep,
-        multistepReward, strict, readOptions);
+        multistepReward, strict, readOptions, threads);
   }
 
   /** A copy with a sticky learning mode. */
@@ -130,43 +132,70 @@ public final class JoinOptions {
       throw new IllegalArgumentException("the learning mode override cannot be UNRECOGNIZED");
     }
     return new JoinOptions(problemType, rewardFunction, defaultReward, value, useClientTime, multistep,
-        multistepReward, strict, readOptions);
+        multistepReward, strict, readOptions, threads);
   }
 
   /** A copy that forces client time on (sticky), as VW's {@code --use_client_time} switch does. */
   public JoinOptions withClientTime() {
     return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, true, multistep,
-        multistepReward, strict, readOptions);
+        multistepReward, strict, readOptions, threads);
   }
 
   /** A copy that uses the multistep joiner, or not. */
   public JoinOptions withMultistep(boolean value) {
     return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, useClientTime, value,
-        multistepReward, strict, readOptions);
+        multistepReward, strict, readOptions, threads);
   }
 
   /** A copy with a sticky multistep reward (used by the multistep joiner only). */
   public JoinOptions withMultistepReward(MultistepReward value) {
     return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, useClientTime, multistep,
-        Objects.requireNonNull(value, "value"), strict, readOptions);
+        Objects.requireNonNull(value, "value"), strict, readOptions, threads);
   }
 
   /** A copy that stops at the first ERROR diagnostic, or not. */
   public JoinOptions withStrict(boolean value) {
     return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, useClientTime, multistep,
-        multistepReward, value, readOptions);
+        multistepReward, value, readOptions, threads);
   }
 
   /** A copy with other read options. */
   public JoinOptions withReadOptions(ReadOptions value) {
     return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, useClientTime, multistep,
-        multistepReward, strict, Objects.requireNonNull(value, "value"));
+        multistepReward, strict, Objects.requireNonNull(value, "value"), threads);
+  }
+
+  /**
+   * How many threads {@link DsjsonConverter} converts with: 1 (the default) converts on the calling thread; more split
+   * the log at REGULAR message boundaries, convert the parts in parallel and write them in order. The output, the
+   * summary and the diagnostics (in order, on the calling thread) are the same whatever the count. The multistep
+   * joiner and strict mode always convert on the calling thread.
+   */
+  public int threads() {
+    return threads;
+  }
+
+  /**
+   * A copy that converts with {@code value} threads (see {@link #threads()}).
+   *
+   * <pre>{@code
+   * JoinOptions options = JoinOptions.defaults().withThreads(Runtime.getRuntime().availableProcessors());
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code value} is below 1
+   */
+  public JoinOptions withThreads(int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, was " + value);
+    }
+    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, useClientTime, multistep,
+        multistepReward, strict, readOptions, value);
   }
 
   @Override
   public String toString() {
     return "JoinOptions[problemType=" + problemType + ", rewardFunction=" + rewardFunction + ", defaultReward="
         + defaultReward + ", learningMode=" + learningMode + ", useClientTime=" + useClientTime + ", multistep="
-        + multistep + ", multistepReward=" + multistepReward + ", strict=" + strict + ", " + readOptions + "]";
+        + multistep + ", multistepReward=" + multistepReward + ", strict=" + strict + ", threads=" + threads + ", " + readOptions + "]";
   }
 }

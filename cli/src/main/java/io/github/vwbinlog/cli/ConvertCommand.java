@@ -79,9 +79,17 @@ final class ConvertCommand implements Callable<Integer> {
   @Mixin
   ProgressOptions progressOptions = new ProgressOptions();
 
+  @Option(names = "--threads", paramLabel = "N",
+      description = "convert on N threads (default: the available cores, ${DEFAULT-VALUE}); the output, summary and "
+          + "exit code are the same for any N. The multistep joiner and --strict use one thread.")
+  int threads = Runtime.getRuntime().availableProcessors();
+
   @Override
   public Integer call() {
     Io io = main.io();
+    if (threads < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1, was " + threads);
+    }
     List<Input> resolved;
     try {
       resolved = Inputs.resolve(inputs, glob);
@@ -91,7 +99,10 @@ final class ConvertCommand implements Callable<Integer> {
       io.err().println("vw-binlog convert: " + e.getMessage());
       return Main.EXIT_UNREADABLE;
     }
-    JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults()).withStrict(strict)
+    // The converter splits each input over the threads (DefaultDsjsonConverter); it converts on this thread alone in
+    // strict mode and for the multistep joiner. Standard input is parallel too: a stream's payloads are buffers of
+    // their own, so the parts in flight (a few MiB per thread) stay valid as reading goes on.
+    JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults()).withStrict(strict).withThreads(threads)
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     if (output != null && Files.isDirectory(output)) {
       io.err().println("vw-binlog convert: cannot write " + output + ": is a directory");

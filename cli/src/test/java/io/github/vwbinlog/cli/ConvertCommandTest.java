@@ -180,6 +180,53 @@ class ConvertCommandTest {
         JoinOptions.defaults()));
   }
 
+  /**
+   * {@code --threads N}: each input is cut into parts converted in parallel and written in order, so the output, the
+   * summary, the first error and the exit code are those of one thread, for several files (one with an error, one of
+   * hundreds of checkpoints, so many parts), standard input and an output file alike.
+   */
+  @Test
+  void threadsChangeNothingButTheSpeed() throws IOException {
+    Path many = Files.write(temp.resolve("many.log"), SyntheticLogs.manyCheckpoints(400));
+    String[] files = {CCB_SIMPLE.toString(), CORRUPT.toString(), many.toString(), CB_SIMPLE.toString()};
+    CliRun one = CliRun.of(args(files, "convert", "--threads", "1"));
+    String[] expected = expected(Arrays.stream(files).map(Path::of).toList(), JoinOptions.defaults());
+    assertThat(one.out()).isEqualTo(expected[0]);
+    assertThat(one.err()).isEqualTo(expected[1]);
+    assertThat(one.exit()).isEqualTo(1);
+
+    for (String threads : List.of("2", "3", "8")) {
+      CliRun run = CliRun.of(args(files, "convert", "--threads", threads));
+      assertThat(run.outBytes()).as("--threads %s", threads).isEqualTo(one.outBytes());
+      assertThat(run.err()).as("--threads %s", threads).isEqualTo(one.err());
+      assertThat(run.exit()).as("--threads %s", threads).isEqualTo(one.exit());
+    }
+
+    byte[] log = Files.readAllBytes(many);
+    CliRun stdinOne = CliRun.withInput(log, "convert", "--threads", "1", "-");
+    CliRun stdinThree = CliRun.withInput(log, "convert", "--threads", "3", CB_SIMPLE.toString(), "-");
+    assertThat(stdinOne.outBytes()).isEqualTo(LogMessages.dsjson(many, JoinOptions.defaults()));
+    assertThat(stdinThree.outBytes()).isEqualTo(LogMessages.dsjson(List.of(CB_SIMPLE, many),
+        JoinOptions.defaults()));
+    assertThat(stdinThree.exit()).isEqualTo(stdinOne.exit());
+
+    Path out = temp.resolve("threads.dsjson");
+    CliRun toFile = CliRun.of(args(files, "convert", "--threads", "2", "-o", out.toString()));
+    assertThat(Files.readAllBytes(out)).isEqualTo(one.outBytes());
+    assertThat(toFile.err()).isEqualTo(one.err());
+    // strict converts on one thread whatever N: it stops at the same first error, the lines before it written
+    CliRun strictOne = CliRun.of(args(files, "convert", "--threads", "1", "--strict"));
+    CliRun strict = CliRun.of(args(files, "convert", "--threads", "3", "--strict"));
+    assertThat(strict.exit()).isEqualTo(strictOne.exit()).isEqualTo(1);
+    assertThat(strict.err()).isEqualTo(strictOne.err()).contains("corrupt_joined_payload.log: malformed payload");
+    assertThat(strict.outBytes()).isEqualTo(strictOne.outBytes());
+  }
+
+  /** {@code leading} then {@code files}: the arguments of one run. */
+  private static String[] args(String[] files, String... leading) {
+    return Stream.concat(Arrays.stream(leading), Arrays.stream(files)).toArray(String[]::new);
+  }
+
   @Test
   void standardInputOnlyOnce() {
     CliRun run = CliRun.of("convert", "-", "-");
@@ -381,7 +428,7 @@ class ConvertCommandTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"--reward-function bogus", "--reward-function", "--problem-type multistep",
         "--problem-type unknown", "--learning-mode offline", "--default-reward abc", "--bogus", "-x",
-        "--use-client-time=maybe"})
+        "--use-client-time=maybe", "--threads 0", "--threads -2", "--threads many"})
     void exit2ForAUsageError(String option) {
       Path out = temp.resolve("out.dsjson");
       List<Object> args = new java.util.ArrayList<>(Arrays.asList((Object[]) option.split(" ")));

@@ -85,6 +85,33 @@ class ProgressTest {
     assertThat(outcome.bytesRead()).isEqualTo(Files.size(log) - 4);
   }
 
+  /**
+   * On several threads the bar is still drawn by the reading thread, once per message read, so it is drawn as often;
+   * the lines it counts are those written so far, in order.
+   */
+  @Test
+  void drawnTheSameOnSeveralThreads() throws IOException {
+    Path log = Files.write(temp.resolve("many.log"), SyntheticLogs.manyCheckpoints(50));
+    JoinOptions options = JoinOptions.defaults()
+        .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
+    String[] frames = new String[2];
+    for (int threads = 1; threads <= 2; threads++) {
+      AtomicLong clock = new AtomicLong();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      Progress progress = Progress.forTest(new PrintStream(err, true, StandardCharsets.UTF_8), Files.size(log),
+          () -> clock.addAndGet(60_000_000L));
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+      Conversion.Outcome outcome = Conversion.run(List.of(Input.file(log)), options.withThreads(threads),
+          InputStream.nullInputStream(), out, progress);
+
+      assertThat(out.toByteArray()).isEqualTo(LogMessages.dsjson(log, JoinOptions.defaults()));
+      assertThat(outcome.bytesRead()).isEqualTo(Files.size(log) - 4);
+      frames[threads - 1] = err.toString(StandardCharsets.UTF_8);
+    }
+    assertThat(frames[1].split("\r", -1)).hasSameSizeAs(frames[0].split("\r", -1));
+  }
+
   @Test
   void shortRunsShowNothing() {
     Path log = CliRun.FILES.resolve("valid_joined_logs/cb_simple.log");

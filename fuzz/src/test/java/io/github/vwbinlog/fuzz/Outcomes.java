@@ -44,11 +44,12 @@ public final class Outcomes {
   private Outcomes() {}
 
   /** How many option sets {@link #joinOptions} chooses from. */
-  public static final int OPTION_SETS = 6;
+  public static final int OPTION_SETS = 7;
 
   /**
    * The join options the fuzz targets vary, chosen by a number (the input's length, say): no override, a sticky
-   * problem type (slates with client time), or the multistep joiner.
+   * problem type (slates with client time), the multistep joiner, or parallel conversion on two threads (strict mode
+   * then converts on one, so the strict check compares the two).
    */
   public static JoinOptions joinOptions(int selector) {
     JoinOptions base = JoinOptions.defaults();
@@ -58,6 +59,7 @@ public final class Outcomes {
       case 3 -> base.withProblemType(ProblemType.CA);
       case 4 -> base.withProblemType(ProblemType.SLATES).withClientTime();
       case 5 -> base.withMultistep(true);
+      case 6 -> base.withThreads(2);
       default -> base;
     };
   }

@@ -33,13 +33,15 @@ import com.google.flatbuffers.Table;
  * Decodes the nested buffers of a joined event into records, verifying each buffer before reading it (SPEC §0 item 2,
  * §11 item 1) and decompressing zstd payloads within {@link ReadLimits#maxDecompressedSize()}. Interaction contexts
  * are held to {@link ReadLimits#maxContextSize()}, and a buffer beyond a verifier limit fails with
- * {@link DiagnosticReason#LIMIT_EXCEEDED}. Not thread-safe (it reuses one verifier); one instance per joiner.
+ * {@link DiagnosticReason#LIMIT_EXCEEDED}. Not thread-safe (it reuses one verifier); one instance per joiner and
+ * thread.
  */
 public final class EventDecoder {
   /** Absent model ids read as this, as VW does (SPEC §4.6). */
   static final String NO_MODEL = "N/A";
 
   private final ReadLimits limits;
+  /** Reused for every buffer: a reused verifier allocates nothing for a buffer that verifies. */
   private final FlatVerifier verifier;
 
   /** A decoder with these limits. Not thread-safe: it reuses one verifier. */
@@ -116,6 +118,15 @@ public final class EventDecoder {
       case EPISODE: return episode(bytes, reason);
       default: throw new DecodeException(reason, "payload type " + type + " has no payload table");
     }
+  }
+
+  /**
+   * Decompresses a zstd payload (SPEC §4.4) within {@link ReadLimits#maxDecompressedSize()}, as {@link #payload} does.
+   *
+   * @throws DecodeException if it does not decompress or is too large
+   */
+  public ByteBuffer decompress(ByteBuffer raw) throws DecodeException {
+    return ZstdPayloads.decompress(raw, limits.maxDecompressedSize());
   }
 
   private CbEvent cb(ByteBuffer bytes, DiagnosticReason reason) throws DecodeException {

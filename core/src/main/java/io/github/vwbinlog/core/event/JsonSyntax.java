@@ -5,7 +5,8 @@ import java.nio.ByteBuffer;
 /**
  * Checks that bytes are exactly one JSON object (RFC 8259 syntax, whitespace around it allowed). Used where VW would
  * parse JSON: dedup values (SPEC §4.5) and, before writing, contexts (SPEC §0 item 3). Syntax only: VW's parser may
- * still reject some valid JSON. Iterative, so hostile nesting cannot overflow the stack.
+ * still reject some valid JSON. Iterative, so hostile nesting cannot overflow the stack; allocation-free for arrays
+ * unless the nesting is deeper than 256.
  *
  * <pre>{@code
  * JsonSyntax.isObject(ByteBuffer.wrap("{\"a\":[1,2]}".getBytes(UTF_8)))   // true
@@ -14,26 +15,68 @@ import java.nio.ByteBuffer;
 public final class JsonSyntax {
   private JsonSyntax() {}
 
+  /** Bytes that end a run of plain string content: '"', '\\' and the control characters. */
+  private static final boolean[] STRING_STOP = new boolean[256];
+  /** The escape letters allowed after a backslash, 'u' excepted. */
+  private static final boolean[] ESCAPE = new boolean[256];
+
+  static {
+    for (int c = 0; c < 0x20; c++) {
+      STRING_STOP[c] = true;
+    }
+    STRING_STOP['"'] = true;
+    STRING_STOP['\\'] = true;
+    for (char c : "\"\\/bfnrt".toCharArray()) {
+      ESCAPE[c] = true;
+    }
+  }
+
   /** Whether {@code json} (position to limit) is one JSON object and nothing else but whitespace. */
   public static boolean isObject(ByteBuffer json) {
-    return new Scanner(json).object();
+    if (json.hasArray()) {
+      int base = json.arrayOffset();
+      return isObject(json.array(), base + json.position(), base + json.limit());
+    }
+    byte[] copy = new byte[json.remaining()];
+    json.get(json.position(), copy);
+    return isObject(copy, 0, copy.length);
+  }
+
+  /** Whether {@code a[from..to)} is one JSON object and nothing else but whitespace. */
+  public static boolean isObject(byte[] a, int from, int to) {
+    return new Scanner(a, from, to, false).object();
+  }
+
+  /**
+   * Whether {@code a[from..to)}, with every {@code '\n'} byte turned into a space, is one JSON object and nothing else
+   * but whitespace; the newlines are replaced in place as the scan meets them. The answer is that of
+   * {@link #isObject(byte[], int, int)} on the replaced bytes. When it is true every newline has been replaced; when it
+   * is false some may remain.
+   */
+  public static boolean isObjectReplacingNewlines(byte[] a, int from, int to) {
+    return new Scanner(a, from, to, true).object();
   }
 
   /** A one-pass scanner; containers are tracked by a bit stack (1 = object) in a long[] grown only by deep input. */
   private static final class Scanner {
-    private final ByteBuffer b;
+    private final byte[] b;
     private int i;
     private final int end;
+    private final boolean fixNewlines;
+    private long bits;
+    private long[] deep;
 
-    Scanner(ByteBuffer b) {
+    Scanner(byte[] b, int from, int to, boolean fixNewlines) {
+      java.util.Objects.checkFromToIndex(from, to, b.length);
       this.b = b;
-      this.i = b.position();
-      this.end = b.limit();
+      this.i = from;
+      this.end = to;
+      this.fixNewlines = fixNewlines;
     }
 
     boolean object() {
       skipWhitespace();
-      if (i >= end || b.get(i) != '{') {
+      if (i >= end || b[i] != '{') {
         return false;
       }
       if (!value()) {
@@ -43,30 +86,49 @@ public final class JsonSyntax {
       return i == end;
     }
 
+    private void push(int depth, boolean object) {
+      if (depth < 64) {
+        bits = object ? bits | 1L << depth : bits & ~(1L << depth);
+        return;
+      }
+      int level = depth - 64;
+      if (deep == null) {
+        deep = new long[4];
+      }
+      if (level >= deep.length * 64) {
+        deep = java.util.Arrays.copyOf(deep, deep.length * 2);
+      }
+      if (object) {
+        deep[level >> 6] |= 1L << (level & 63);
+      } else {
+        deep[level >> 6] &= ~(1L << (level & 63));
+      }
+    }
+
+    private boolean isObject(int depth) {
+      if (depth < 64) {
+        return (bits & 1L << depth) != 0;
+      }
+      int level = depth - 64;
+      return (deep[level >> 6] & 1L << (level & 63)) != 0;
+    }
+
     /** Parses one value at i; containers iteratively with an explicit stack. */
     private boolean value() {
-      long[] stack = new long[4];
       int depth = 0;
       while (true) {
         skipWhitespace();
         if (i >= end) {
           return false;
         }
-        byte c = b.get(i);
+        byte c = b[i];
         boolean opened = false;
         if (c == '{' || c == '[') {
-          if (depth == stack.length * 64) {
-            stack = java.util.Arrays.copyOf(stack, stack.length * 2);
-          }
-          if (c == '{') {
-            stack[depth >> 6] |= 1L << (depth & 63);
-          } else {
-            stack[depth >> 6] &= ~(1L << (depth & 63));
-          }
+          push(depth, c == '{');
           depth++;
           i++;
           skipWhitespace();
-          if (i < end && b.get(i) == (c == '{' ? '}' : ']')) {
+          if (i < end && b[i] == (c == '{' ? '}' : ']')) {
             i++;
             depth--;
           } else {
@@ -76,7 +138,7 @@ public final class JsonSyntax {
           return false;
         }
         if (opened) {
-          if (!isObject(stack, depth - 1)) {
+          if (!isObject(depth - 1)) {
             continue; // an array's first element
           }
           if (!key()) {
@@ -93,8 +155,8 @@ public final class JsonSyntax {
           if (i >= end) {
             return false;
           }
-          byte d = b.get(i);
-          boolean inObject = isObject(stack, depth - 1);
+          byte d = b[i];
+          boolean inObject = isObject(depth - 1);
           if (d == ',') {
             i++;
             if (inObject && !key()) {
@@ -112,18 +174,14 @@ public final class JsonSyntax {
       }
     }
 
-    private static boolean isObject(long[] stack, int level) {
-      return (stack[level >> 6] & (1L << (level & 63))) != 0;
-    }
-
     /** A member's key and colon. */
     private boolean key() {
       skipWhitespace();
-      if (i >= end || b.get(i) != '"' || !string()) {
+      if (i >= end || b[i] != '"' || !string()) {
         return false;
       }
       skipWhitespace();
-      if (i >= end || b.get(i) != ':') {
+      if (i >= end || b[i] != ':') {
         return false;
       }
       i++;
@@ -131,86 +189,95 @@ public final class JsonSyntax {
     }
 
     private boolean scalar() {
-      byte c = b.get(i);
+      byte c = b[i];
       switch (c) {
         case '"': return string();
-        case 't': return literal("true");
-        case 'f': return literal("false");
-        case 'n': return literal("null");
+        case 't': return literal('t', 'r', 'u', 'e');
+        case 'f': return end - i >= 5 && b[i + 4] == 'e' && literal('f', 'a', 'l', 's') && ++i > 0;
+        case 'n': return literal('n', 'u', 'l', 'l');
         default: return number();
       }
     }
 
-    private boolean literal(String word) {
-      if (end - i < word.length()) {
+    private boolean literal(char c0, char c1, char c2, char c3) {
+      if (end - i < 4 || b[i] != c0 || b[i + 1] != c1 || b[i + 2] != c2 || b[i + 3] != c3) {
         return false;
       }
-      for (int k = 0; k < word.length(); k++) {
-        if (b.get(i + k) != word.charAt(k)) {
-          return false;
-        }
-      }
-      i += word.length();
+      i += 4;
       return true;
     }
 
     private boolean string() {
-      i++; // opening quote
-      while (i < end) {
-        int c = b.get(i) & 0xFF;
+      // Locals, not fields, in the loops: the scan is the costliest part of writing a line.
+      final byte[] a = b;
+      final int e = end;
+      int j = i + 1; // after the opening quote
+      while (j < e) {
+        int c = a[j] & 0xFF;
+        if (!STRING_STOP[c]) {
+          j++;
+          continue;
+        }
         if (c == '"') {
-          i++;
+          i = j + 1;
           return true;
         }
-        if (c < 0x20) {
-          return false;
-        }
         if (c == '\\') {
-          if (++i >= end) {
+          if (++j >= e) {
+            i = j;
             return false;
           }
-          byte e = b.get(i);
-          if (e == 'u') {
-            if (end - i < 5) {
+          int x = a[j] & 0xFF;
+          if (x == 'u') {
+            if (e - j < 5) {
+              i = j;
               return false;
             }
             for (int k = 1; k <= 4; k++) {
-              if (Character.digit(b.get(i + k), 16) < 0) {
+              if (Character.digit(a[j + k], 16) < 0) {
+                i = j;
                 return false;
               }
             }
-            i += 4;
-          } else if ("\"\\/bfnrt".indexOf(e) < 0) {
+            j += 4;
+          } else if (!ESCAPE[x]) {
+            i = j;
             return false;
           }
+        } else if (c == '\n' && fixNewlines) {
+          a[j] = ' ';
+        } else {
+          i = j;
+          return false; // a control character
         }
-        i++;
+        j++;
       }
+      i = j;
       return false;
     }
 
     private boolean number() {
       int start = i;
-      if (i < end && b.get(i) == '-') {
+      if (i < end && b[i] == '-') {
         i++;
       }
       if (i >= end) {
         return false;
       }
-      if (b.get(i) == '0') {
+      if (b[i] == '0') {
         i++;
       } else if (!digits()) {
         return false;
       }
-      if (i < end && b.get(i) == '.') {
+      if (i < end && b[i] == '.') {
         i++;
         if (!digits()) {
           return false;
         }
       }
-      if (i < end && (b.get(i) == 'e' || b.get(i) == 'E')) {
+      if (i < end && (b[i] == 'e' || b[i] == 'E')) {
         i++;
-        if (i < end && (b.get(i) == '+' || b.get(i) == '-')) {
+        if (i < end && (b[i] == '+' || b[i] == '-')) {
           i++;
         }
         if (!digits()) {
@@ -221,21 +288,42 @@ public final class JsonSyntax {
     }
 
     private boolean digits() {
+      final byte[] a = b;
+      final int e = end;
       int start = i;
-      while (i < end && b.get(i) >= '0' && b.get(i) <= '9') {
-        i++;
+      int j = start;
+      while (j < e) {
+        int d = a[j] - '0';
+        if (d < 0 || d > 9) {
+          break;
+        }
+        j++;
       }
-      return i > start;
+      i = j;
+      return j > start;
     }
 
     private void skipWhitespace() {
-      while (i < end) {
-        byte c = b.get(i);
-        if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
-          return;
+      final byte[] a = b;
+      final int e = end;
+      int j = i;
+      while (j < e) {
+        byte c = a[j];
+        if (c > ' ') {
+          break;
         }
-        i++;
+        if (c == ' ' || c == '\t' || c == '\r') {
+          j++;
+        } else if (c == '\n') {
+          if (fixNewlines) {
+            a[j] = ' ';
+          }
+          j++;
+        } else {
+          break;
+        }
       }
+      i = j;
     }
   }
 }

@@ -9,10 +9,20 @@ import java.nio.ByteOrder;
  */
 final class BufferSource extends ByteSource {
   private final ByteBuffer buffer;
+  /** The same bytes, read-only, for in-place payloads. */
+  private final ByteBuffer readOnly;
 
   /** Reads {@code buffer} from its position to its limit; offsets count from its position. */
   BufferSource(ByteBuffer buffer) {
     this.buffer = buffer.slice().order(ByteOrder.LITTLE_ENDIAN);
+    this.readOnly = this.buffer.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  @Override
+  public void payloadInPlace(int n) {
+    int length = Math.min(n, buffer.remaining());
+    inPlace(readOnly, buffer.position(), length);
+    buffer.position(buffer.position() + length);
   }
 
   @Override

@@ -3,6 +3,8 @@ package io.github.vwbinlog.core.framing;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Sequential access to the bytes of a log, whatever holds them: a mapped file, a buffer, or a channel. The framer asks
@@ -38,6 +40,58 @@ public abstract class ByteSource implements Closeable {
    * than {@code n} bytes only when the input ended (the position is then at the end).
    */
   public abstract ByteBuffer payload(int n) throws IOException;
+
+  /**
+   * Reads a payload of {@code n} bytes like {@link #payload(int)}, but in place: afterwards the payload is bytes
+   * {@code [inPlaceIndex(), inPlaceIndex() + inPlaceLength())} of {@link #inPlaceBuffer()}, a read-only little-endian
+   * buffer, and {@link #inPlaceView()} makes the view {@code payload(n)} would have returned. In-memory sources (a
+   * buffer, a mapped file) create no object here; this default, used by streams, reads the payload as
+   * {@code payload(n)} does. Valid until the next read.
+   */
+  public void payloadInPlace(int n) throws IOException {
+    ByteBuffer p = payload(n);
+    inPlace(p, p.position(), p.remaining());
+    inPlaceView = p;
+  }
+
+  /** Records where an in-place payload is; the view is made on demand. */
+  protected final void inPlace(ByteBuffer buffer, int index, int length) {
+    inPlaceBuffer = buffer;
+    inPlaceIndex = index;
+    inPlaceLength = length;
+    inPlaceView = null;
+  }
+
+  private ByteBuffer inPlaceBuffer = EMPTY;
+  private int inPlaceIndex;
+  private int inPlaceLength;
+  private @Nullable ByteBuffer inPlaceView;
+  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+
+  /** The buffer holding the last in-place payload. */
+  public final ByteBuffer inPlaceBuffer() {
+    return inPlaceBuffer;
+  }
+
+  /** The index of the last in-place payload in {@link #inPlaceBuffer()}. */
+  public final int inPlaceIndex() {
+    return inPlaceIndex;
+  }
+
+  /** The length of the last in-place payload: {@code n}, or fewer when the input ended. */
+  public final int inPlaceLength() {
+    return inPlaceLength;
+  }
+
+  /** A read-only little-endian view of the last in-place payload, made once. */
+  public final ByteBuffer inPlaceView() {
+    ByteBuffer v = inPlaceView;
+    if (v == null) {
+      v = inPlaceBuffer.slice(inPlaceIndex, inPlaceLength).asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+      inPlaceView = v;
+    }
+    return v;
+  }
 
   /** Skips up to {@code n} bytes and returns how many were skipped: fewer only at the end of the input. */
   public abstract long skip(long n) throws IOException;

@@ -11,6 +11,7 @@ import io.github.vwbinlog.TruncatedInputException;
 import io.github.vwbinlog.UnsupportedVersionException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The framing state machine of SPEC §1, as a reusable cursor: {@link #next()} moves to the next message and the
@@ -58,7 +59,8 @@ public final class FrameCursor {
   private MessageType type = MessageType.UNKNOWN;
   private int size;
   private long value;
-  private ByteBuffer payload = EMPTY;
+  /** The payload view, made on demand; null until then for a sized message. */
+  private @Nullable ByteBuffer payload = EMPTY;
 
   /**
    * Creates a cursor.
@@ -188,10 +190,11 @@ public final class FrameCursor {
           "payload type not recognized " + name + ": " + size + " bytes skipped"));
       return false;
     }
-    payload = source.payload(size);
-    if (payload.remaining() < size) {
-      throw new TruncatedInputException(offset, name, "the payload", payloadOffset, size, payload.remaining());
+    source.payloadInPlace(size);
+    if (source.inPlaceLength() < size) {
+      throw new TruncatedInputException(offset, name, "the payload", payloadOffset, size, source.inPlaceLength());
     }
+    payload = null;
     return true;
   }
 
@@ -229,9 +232,32 @@ public final class FrameCursor {
     return value;
   }
 
-  /** The current message's payload: a read-only little-endian view, empty for FILEMAGIC and EOF. */
+  /**
+   * The current message's payload: a read-only little-endian view, empty for FILEMAGIC and EOF. Made on the first
+   * call for a message (and then kept), so a scan that reads {@link #payloadBuffer()} and {@link #payloadIndex()}
+   * instead creates no object per message.
+   */
   public ByteBuffer payload() {
-    return payload;
+    ByteBuffer p = payload;
+    if (p == null) {
+      p = source.inPlaceView();
+      payload = p;
+    }
+    return p;
+  }
+
+  /**
+   * The buffer that holds the current message's payload at {@link #payloadIndex()}, {@link #size()} bytes: read-only
+   * and little-endian, valid until {@link #next()}. For a buffer or a mapped file it is the input itself (no copy, no
+   * object per message); for a stream, a buffer of the payload. Empty for FILEMAGIC and EOF.
+   */
+  public ByteBuffer payloadBuffer() {
+    return payload == EMPTY ? EMPTY : source.inPlaceBuffer();
+  }
+
+  /** The index of the current message's payload in {@link #payloadBuffer()}. */
+  public int payloadIndex() {
+    return payload == EMPTY ? 0 : source.inPlaceIndex();
   }
 
   /** The offset of the next unread byte. */

@@ -109,6 +109,14 @@ final class MappedFileSource extends ByteSource {
   }
 
   @Override
+  public void payloadInPlace(int n) throws IOException {
+    cover(n);
+    int length = (int) Math.min(n, fileSize - position);
+    inPlace(window, index(), length);
+    position += length;
+  }
+
+  @Override
   public long skip(long n) {
     long length = Math.min(n, fileSize - position);
     position += length;

@@ -16,6 +16,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -139,6 +141,24 @@ public final class MessageReader implements BinaryLogReader {
         return m;
       }
     };
+  }
+
+  /**
+   * The messages as a stream; for a buffer or a mapped file its spliterator splits at message boundaries
+   * ({@link MessageSpliterator}), so {@code stream().parallel()} works. Closing the stream closes the reader.
+   *
+   * @throws IllegalStateException if the reader was iterated already
+   */
+  @Override
+  public Stream<Message> stream() {
+    if (!(source instanceof BufferSource) && !(source instanceof MappedFileSource)) {
+      return BinaryLogReader.super.stream();
+    }
+    if (iterated) {
+      throw new IllegalStateException("a BinaryLogReader can be iterated only once");
+    }
+    iterated = true;
+    return StreamSupport.stream(new MessageSpliterator(this), false).onClose(this::close);
   }
 
   @Override

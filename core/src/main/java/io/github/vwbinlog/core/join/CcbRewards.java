@@ -113,6 +113,11 @@ final class CcbRewards {
    */
   private static float apprenticeReward(SlotEvent slot, int baseline) {
     List<Long> actions = slot.actionIds();
-    return !actions.isEmpty() && actions.get(0).intValue() == baseline ? 1f : 0f;
+    return actions.isEmpty() ? apprenticeReward(false, 0, baseline) : apprenticeReward(true, actions.get(0), baseline);
+  }
+
+  /** {@link #apprenticeReward(SlotEvent, int)} of a slot's first action, if it has one. */
+  static float apprenticeReward(boolean hasAction, long firstAction, int baseline) {
+    return hasAction && (int) firstAction == baseline ? 1f : 0f;
   }
 }

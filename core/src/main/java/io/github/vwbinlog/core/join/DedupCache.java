@@ -14,6 +14,9 @@ import org.jspecify.annotations.Nullable;
  * and checkpoints. In conversion the values matter only in that they must parse; contexts keep their references.
  */
 final class DedupCache {
+  /** An empty cache. */
+  DedupCache() {}
+
   /** Access order would reorder on get(); insertion order with explicit re-insertion mirrors VW's list exactly. */
   private final LinkedHashMap<Long, String> entries = new LinkedHashMap<>();
 

@@ -3,6 +3,8 @@ package io.github.vwbinlog.core.join;
 import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.Message;
@@ -17,6 +19,8 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+import io.github.vwbinlog.core.output.JsonBytes;
 
 /**
  * The {@link Joiner}: pulls messages from a reader, applies checkpoints, and joins REGULAR messages with the single
@@ -31,6 +35,7 @@ public final class DefaultJoiner implements Joiner {
   private final StickyConfig config;
   private final SingleJoiner single;
   private final MultistepJoiner multistep;
+  private @Nullable FastSingleJoiner fast;
   private boolean iterated;
   private long currentOffset = -1;
 
@@ -76,6 +81,21 @@ public final class DefaultJoiner implements Joiner {
    * @return false at the end of the log
    */
   public boolean step(Iterator<Message> messages, Consumer<JoinResult> sink) {
+    return step(messages, sink, null);
+  }
+
+  /**
+   * Like {@link #step(Iterator, Consumer)}, for conversion: a REGULAR message that the single joiner's fast path can
+   * convert has its DSJSON lines appended to {@code out} directly and is counted, and only the others are joined into
+   * records for {@code sink} (whose lines the caller writes). The output is the same either way.
+   *
+   * @return false at the end of the log
+   */
+  public boolean stepConverting(Iterator<Message> messages, Consumer<JoinResult> sink, JsonBytes out) {
+    return step(messages, sink, out);
+  }
+
+  private boolean step(Iterator<Message> messages, Consumer<JoinResult> sink, @Nullable JsonBytes out) {
     Message m;
     try {
       if (!messages.hasNext()) {
@@ -96,18 +116,40 @@ public final class DefaultJoiner implements Joiner {
     } else if (m instanceof Message.Regular r) {
       if (options.multistep()) {
         multistep.regular(r.offset(), r.payload(), sink);
-      } else {
+      } else if (out == null || !fast().regular(r.offset(), r.payload(), out)) {
         single.regular(r.offset(), r.payload(), sink);
       }
     }
     return true;
   }
 
+  /** How many REGULAR messages {@link #stepConverting} converted on the fast path (the others took the record path). */
+  public long fastPathMessages() {
+    return fast == null ? 0 : fast.converted();
+  }
+
+  private FastSingleJoiner fast() {
+    FastSingleJoiner f = fast;
+    if (f == null) {
+      f = new FastSingleJoiner(config, counters, options.readOptions().limits(), single);
+      fast = f;
+    }
+    return f;
+  }
+
   private void checkpoint(Message.Checkpoint c) {
+    checkpoint(c, config, options.readOptions().limits(), counters);
+  }
+
+  /**
+   * Applies a CHECKPOINT to {@code config}; a malformed one is reported and ignored (one beyond a verifier limit as
+   * {@link DiagnosticReason#LIMIT_EXCEEDED}).
+   */
+  static void checkpoint(Message.Checkpoint c, StickyConfig config, ReadLimits limits, DiagnosticListener listener) {
     try {
-      config.apply(Decoders.checkpointInfo(c.payload(), c.offset(), options.readOptions().limits()));
+      config.apply(Decoders.checkpointInfo(c.payload(), c.offset(), limits));
     } catch (BinaryLogException e) {
-      counters.report(new Diagnostic(e instanceof LimitExceededException ? DiagnosticReason.LIMIT_EXCEEDED
+      listener.report(new Diagnostic(e instanceof LimitExceededException ? DiagnosticReason.LIMIT_EXCEEDED
           : DiagnosticReason.MALFORMED_CHECKPOINT, c.offset(), null, "checkpoint ignored: " + e.getMessage()));
     }
   }
@@ -150,8 +192,16 @@ public final class DefaultJoiner implements Joiner {
     return counters.summary();
   }
 
+  /** Gives back what the conversion fast path borrowed (a zstd context); the joiner can go on. */
+  public void releaseFastPath() {
+    if (fast != null) {
+      fast.close();
+    }
+  }
+
   @Override
   public void close() {
+    releaseFastPath();
     reader.close();
   }
 }

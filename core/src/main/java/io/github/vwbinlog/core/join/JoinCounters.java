@@ -23,7 +23,7 @@ public final class JoinCounters implements DiagnosticListener {
   private final long[] messages = new long[MessageType.values().length];
   private final long[] emitted = new long[PayloadType.values().length];
   private final long[] diagnostics = new long[DiagnosticReason.values().length];
-  private final MetricsCollector metrics = new MetricsCollector();
+  private final MetricsCollector metrics;
   private long learnable;
   private long interactionsSeen;
   private long interactionsSkipped;
@@ -31,8 +31,30 @@ public final class JoinCounters implements DiagnosticListener {
 
   /** Counts, then forwards to {@code downstream}; with {@code strict}, throws at the first ERROR. */
   public JoinCounters(DiagnosticListener downstream, boolean strict) {
+    this(downstream, strict, false);
+  }
+
+  /** With {@code part}, counts a part of the log, to be added to the whole log's counters with {@link #mergeFrom}. */
+  JoinCounters(DiagnosticListener downstream, boolean strict, boolean part) {
     this.downstream = downstream;
     this.strict = strict;
+    this.metrics = new MetricsCollector(part);
+  }
+
+  /**
+   * Adds the counts of the next part of the log, counted with {@code part = true}: joined events, interactions,
+   * skipped messages and metrics. Messages and diagnostics are not added: the whole log's reader counts the messages,
+   * and the part's diagnostics are reported again, in order, through {@link #report}.
+   */
+  void mergeFrom(JoinCounters part) {
+    for (int i = 0; i < emitted.length; i++) {
+      emitted[i] += part.emitted[i];
+    }
+    learnable += part.learnable;
+    interactionsSeen += part.interactionsSeen;
+    interactionsSkipped += part.interactionsSkipped;
+    skippedMessages += part.skippedMessages;
+    metrics.mergeFrom(part.metrics);
   }
 
   @Override
@@ -73,6 +95,19 @@ public final class JoinCounters implements DiagnosticListener {
     if (r.payloadType() != PayloadType.MULTI_STEP) {
       metrics.accept(r);
     }
+  }
+
+  /** A joined event was emitted by the conversion fast path, which feeds {@link #metrics()} itself. */
+  void emitted(PayloadType type, boolean learnable) {
+    emitted[type.ordinal()]++;
+    if (learnable) {
+      this.learnable++;
+    }
+  }
+
+  /** The metrics, for the conversion fast path. */
+  MetricsCollector metrics() {
+    return metrics;
   }
 
   /** The number of ERROR diagnostics so far. */

@@ -4,6 +4,7 @@ import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.RewardFunction;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.OutcomeEvent;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -17,11 +18,12 @@ final class OutcomeRewards {
   private final RewardFunction function;
   private final float defaultReward;
   private final boolean useClientTime;
-  private final float[] values;
-  private final long[] times;
+  private float[] values;
+  private long[] times;
+  private int count;
 
   /**
-   * Scratch space for lists of up to {@code capacity} outcomes.
+   * Scratch space for lists of up to {@code capacity} outcomes (it grows for longer ones).
    *
    * @throws IllegalArgumentException if the configuration's reward function is unrecognized
    */
@@ -32,8 +34,8 @@ final class OutcomeRewards {
     this.function = config.rewardFunction();
     this.defaultReward = config.defaultReward();
     this.useClientTime = config.useClientTime();
-    this.values = new float[capacity];
-    this.times = new long[capacity];
+    this.values = new float[Math.max(1, capacity)];
+    this.times = new long[Math.max(1, capacity)];
   }
 
   /** The default reward D. */
@@ -43,18 +45,42 @@ final class OutcomeRewards {
 
   /** The reward function over the outcomes of {@code outcomes} that are not activations, in list order. */
   float of(List<JoinedEvent> outcomes) {
-    int n = 0;
+    begin();
     for (int i = 0, size = outcomes.size(); i < size; i++) {
       JoinedEvent e = outcomes.get(i);
       OutcomeEvent o = (OutcomeEvent) e.event().payload();
-      if (!o.actionTaken()) {
-        values[n] = o.value();
-        if (function == RewardFunction.EARLIEST) {
-          times[n] = e.effectiveTime(useClientTime).epochSecond();
-        }
-        n++;
-      }
+      add(o.actionTaken(), o.value(), function == RewardFunction.EARLIEST ? e.effectiveTime(useClientTime).epochSecond()
+          : 0L);
     }
-    return RewardFunctions.apply(function, values, times, n, defaultReward);
+    return finish();
+  }
+
+  /** Starts a list of outcomes, fed one by one with {@link #add} (the primitive form of {@link #of}). */
+  void begin() {
+    count = 0;
+  }
+
+  /**
+   * The next outcome of the list: activations ({@code actionTaken}) are left out (SPEC §6.1).
+   *
+   * @param value the value VW uses: the numeric value, 0 for literal and valueless outcomes
+   * @param epochSecond the outcome's effective time in whole seconds (read by Earliest only)
+   */
+  void add(boolean actionTaken, float value, long epochSecond) {
+    if (actionTaken) {
+      return;
+    }
+    if (count == values.length) {
+      values = Arrays.copyOf(values, count * 2);
+      times = Arrays.copyOf(times, count * 2);
+    }
+    values[count] = value;
+    times[count] = epochSecond;
+    count++;
+  }
+
+  /** The reward function over the outcomes added since {@link #begin()}. */
+  float finish() {
+    return RewardFunctions.apply(function, values, times, count, defaultReward);
   }
 }

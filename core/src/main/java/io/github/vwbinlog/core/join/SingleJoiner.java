@@ -35,14 +35,39 @@ final class SingleJoiner {
   private final EventDecoder decoder;
   private final FlatVerifier verifier;
   private final ReadLimits limits;
-  private final DedupCache dedup = new DedupCache();
+  private final DedupCache dedup;
+  /**
+   * For a part of the log converted on its own (parallel conversion): the cache starts empty where the whole log's
+   * may not be. Every DedupInfo applied is then journaled, to be replayed on the whole log's cache, and a value whose
+   * outcome could depend on ids cached before the part (not cached here and not a JSON object) marks the part
+   * uncertain: it is converted again, in order, with the whole log's cache.
+   */
+  private final boolean part;
+  private final List<DedupInfo> journal = new ArrayList<>();
+  private boolean uncertain;
 
   SingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits) {
+    this(config, counters, limits, new DedupCache(), false);
+  }
+
+  SingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, DedupCache dedup, boolean part) {
     this.config = config;
     this.counters = counters;
     this.limits = limits;
     this.decoder = new EventDecoder(limits);
     this.verifier = new FlatVerifier(limits);
+    this.dedup = dedup;
+    this.part = part;
+  }
+
+  /** For a part: whether its result may depend on the ids cached before it (see the constructor). */
+  boolean dedupUncertain() {
+    return uncertain;
+  }
+
+  /** For a part: the DedupInfo events it applied, in order, every one in full. */
+  List<DedupInfo> dedupJournal() {
+    return journal;
   }
 
   /** An event of a group, its metadata decoded and its payload not yet. */
@@ -168,6 +193,18 @@ final class SingleJoiner {
     return new JoinedEvent(p.timestamp(), new Event(p.envelope().meta(), decoder.payload(p.envelope(), reason)));
   }
 
+  /**
+   * Applies a DedupInfo event known not to fail: its id and value counts are equal and every value is a JSON object,
+   * so no pair can stop it, whatever the cache holds. For the conversion fast path, which checks that before it
+   * commits a message.
+   */
+  void applyValidDedup(DedupInfo info) {
+    dedup.apply(info.ids(), info.values(), value -> true);
+    if (part) {
+      journal.add(info);
+    }
+  }
+
   /** Applies a DedupInfo event to the cache (SPEC §4.5); a failure drops the payload. */
   private void applyDedup(EventDecoder.Envelope envelope) throws PayloadFailure {
     String id = envelope.meta().id();
@@ -184,8 +221,14 @@ final class SingleJoiner {
     int failed = dedup.apply(info.ids(), info.values(),
         value -> JsonSyntax.isObject(ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8))));
     if (failed >= 0) {
+      // Only a new id's value is parsed: in a part, that id may be cached in the whole log's cache, where this pair
+      // would not fail.
+      uncertain |= part;
       throw new PayloadFailure(DiagnosticReason.MALFORMED_DEDUP, id, "JSON parsing during dedup processing failed for "
           + "action id " + Long.toUnsignedString(info.ids().get(failed)));
+    }
+    if (part) {
+      journal.add(info);
     }
   }
 }

@@ -58,8 +58,34 @@ final class StickyConfig {
     }
   }
 
+  /** A copy of {@code other}'s settings, for converting a later part of the log on another thread. */
+  StickyConfig(StickyConfig other) {
+    rewardFunction = other.rewardFunction;
+    defaultReward = other.defaultReward;
+    learningMode = other.learningMode;
+    problemType = other.problemType;
+    problemTypeSet = other.problemTypeSet;
+    useClientTime = other.useClientTime;
+    multistepReward = other.multistepReward;
+    stickyRewardFunction = other.stickyRewardFunction;
+    stickyDefaultReward = other.stickyDefaultReward;
+    stickyLearningMode = other.stickyLearningMode;
+    stickyProblemType = other.stickyProblemType;
+    stickyUseClientTime = other.stickyUseClientTime;
+    version = other.version;
+  }
+
+  /** Counts the checkpoints applied: the settings can have changed only when it has. */
+  private int version;
+
+  /** How many checkpoints were applied (a copy starts at its original's count). */
+  int version() {
+    return version;
+  }
+
   /** Applies a CHECKPOINT: every non-sticky field; an unrecognized reward function leaves it unchanged (§3.2). */
   void apply(CheckpointInfo checkpoint) {
+    version++;
     if (!stickyRewardFunction && checkpoint.rewardFunction() != RewardFunction.UNRECOGNIZED) {
       rewardFunction = checkpoint.rewardFunction();
     }

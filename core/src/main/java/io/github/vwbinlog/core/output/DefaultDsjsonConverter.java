@@ -12,11 +12,18 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
+import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.core.join.ParallelConversion;
+import java.util.function.Consumer;
 
 /**
- * The {@link DsjsonConverter}: joins with {@link DefaultJoiner} and writes each joined event with {@link DsjsonWriter}
- * into a large buffer that is flushed to the output in chunks. A line the writer rejects is not written; it is
+ * The {@link DsjsonConverter}: joins with {@link DefaultJoiner}, whose fast path writes the lines of clean messages
+ * straight into a large buffer and whose record path hands the others' joined events to {@link DsjsonWriter}; the
+ * buffer is flushed to the output in chunks. With {@link JoinOptions#threads()} above 1 (single joiner, not strict),
+ * {@link ParallelConversion} converts parts of the log in parallel, with the same result. A line the writer rejects is not written; it is
  * reported and counted as a skipped interaction, so the accounting of {@link JoinSummary} holds.
  */
 public final class DefaultDsjsonConverter implements DsjsonConverter {
@@ -36,6 +43,14 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
 
   @Override
   public JoinSummary convert(Path input, OutputStream out) throws IOException {
+    if (parallel()) {
+      JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.strict());
+      List<Diagnostic> notices = new ArrayList<>();
+      try (BinaryLogReader reader = BinaryLogReader.open(input, options.readOptions().withListener(notices::add))) {
+        new ParallelConversion(options, counters).run(reader.iterator(), notices, out);
+      }
+      return counters.summary();
+    }
     try (DefaultJoiner joiner = DefaultJoiner.open(input, options)) {
       return run(joiner, joiner.readerMessages(), out);
     }
@@ -43,8 +58,18 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
 
   @Override
   public JoinSummary convert(BinaryLogReader input, OutputStream out) throws IOException {
+    if (parallel()) {
+      JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.strict());
+      new ParallelConversion(options, counters).run(input.iterator(), new ArrayList<>(), out);
+      return counters.summary();
+    }
     DefaultJoiner joiner = new DefaultJoiner(input, options);
     return run(joiner, input.iterator(), out);
+  }
+
+  /** Parallel conversion: more than one thread, the single joiner, not strict (strict stops at the first error). */
+  private boolean parallel() {
+    return options.threads() > 1 && !options.multistep() && !options.strict();
   }
 
   private static JoinSummary run(DefaultJoiner joiner, Iterator<Message> messages, OutputStream out)
@@ -54,24 +79,26 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     // Starts small and grows to about FLUSH_AT plus one line: a small input, or one converted per request, does not pay
     // for zeroing a megabyte up front.
     JsonBytes buffer = new JsonBytes(64 * 1024);
+    Consumer<JoinResult> records = result -> {
+      DsjsonWriter.Rejection rejection = writer.write(result, buffer);
+      if (rejection == null) {
+        counters.emitted(result);
+      } else {
+        counters.interactionsSkipped(1);
+        counters.report(rejection.toDiagnostic(joiner.currentOffset()));
+      }
+    };
     try {
-      while (joiner.step(messages, result -> {
-        DsjsonWriter.Rejection rejection = writer.write(result, buffer);
-        if (rejection == null) {
-          counters.emitted(result);
-        } else {
-          counters.interactionsSkipped(1);
-          counters.report(rejection.toDiagnostic(joiner.currentOffset()));
-        }
+      while (joiner.stepConverting(messages, records, buffer)) {
+        // each step joins one message
         if (buffer.length() >= FLUSH_AT) {
           flush(buffer, out);
         }
-      })) {
-        // each step joins one message
       }
     } catch (UncheckedIOException e) {
       throw e.getCause();
     } finally {
+      joiner.releaseFastPath();
       flush(buffer, out);
     }
     return counters.summary();

@@ -1,5 +1,7 @@
 package io.github.vwbinlog.core.output;
 
+import static io.github.vwbinlog.core.output.DsjsonFragments.*;
+
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.PayloadType;
@@ -79,41 +81,6 @@ public final class DsjsonWriter {
     }
   }
 
-  // Fragments of the line, punctuation included, in the order SPEC §8.4 gives per type.
-  private static final byte[] CB_LABEL_COST = ascii("{\"_label_cost\":");
-  private static final byte[] CB_LABEL_PROBABILITY = ascii(",\"_label_probability\":");
-  private static final byte[] CB_LABEL_ACTION = ascii(",\"_label_Action\":");
-  private static final byte[] CB_LABEL_INDEX = ascii(",\"_labelIndex\":");
-  private static final byte[] SKIP_LEARN = ascii(",\"_skipLearn\":true");
-  private static final byte[] O_OPEN = ascii(",\"o\":[");
-  private static final byte[] TIMESTAMP = ascii(",\"Timestamp\":");
-  private static final byte[] FIRST_TIMESTAMP = ascii("{\"Timestamp\":");
-  private static final byte[] VERSION = ascii(",\"Version\":\"1\"");
-  private static final byte[] EVENT_ID = ascii(",\"EventId\":");
-  private static final byte[] A_OPEN = ascii(",\"a\":[");
-  private static final byte[] C = ascii(",\"c\":");
-  private static final byte[] P_OPEN = ascii(",\"p\":[");
-  private static final byte[] VW_STATE = ascii(",\"VWState\":{\"m\":");
-  private static final byte[] PDROP = ascii(",\"pdrop\":");
-  private static final byte[] ORIGINAL_LABEL_COST = ascii(",\"_original_label_cost\":");
-  private static final byte[] OUTCOME_V = ascii("{\"v\":");
-  private static final byte[] OUTCOME_EVENT_ID_FIRST = ascii("{\"EventId\":");
-  private static final byte[] OUTCOME_INDEX = ascii(",\"Index\":");
-  private static final byte[] OUTCOME_ACTION_TAKEN = ascii(",\"ActionTaken\":");
-  private static final byte[] SLOTS_OPEN = ascii(",\"_outcomes\":[");
-  private static final byte[] SLOT_LABEL_COST = ascii("{\"_label_cost\":");
-  private static final byte[] SLOT_ID = ascii(",\"_id\":");
-  private static final byte[] SLOT_A_OPEN = ascii(",\"_a\":[");
-  private static final byte[] SLATES_SLOT_A_OPEN = ascii("{\"_a\":[");
-  private static final byte[] SLOT_P_OPEN = ascii(",\"_p\":[");
-  private static final byte[] SLOT_O_OPEN = ascii(",\"_o\":[");
-  private static final byte[] BASELINE_OPEN = ascii(",\"_ba\":[");
-  private static final byte[] LABEL_COST = ascii(",\"_label_cost\":");
-  private static final byte[] CA_COST = ascii("{\"_label_ca\":{\"cost\":");
-  private static final byte[] CA_PDF_VALUE = ascii(",\"pdf_value\":");
-  private static final byte[] CA_ACTION = ascii(",\"action\":");
-  private static final byte[] LINE_END = ascii("}\n");
-
   private static final long U32 = 0xFFFF_FFFFL;
 
   /** The line being built; copied to the caller's buffer only when it is valid. */
@@ -128,9 +95,6 @@ public final class DsjsonWriter {
   private int badI;
   private int badJ;
   private float badValue;
-
-  /** A view of the line's array, kept while the array is, for checking the context as written. */
-  private @Nullable ByteBuffer written;
 
   // Events of one message share their time, so the formatted time is kept for the next line.
   private boolean timeCached;
@@ -483,7 +447,7 @@ public final class DsjsonWriter {
     long second = t.epochSecond();
     if (!timeCached || second != cachedSecond) {
       // format() depends on epochSecond() only; it is ASCII digits and punctuation, which need no escape.
-      cachedTime = ('"' + t.format() + '"').getBytes(StandardCharsets.US_ASCII);
+      cachedTime = ('"' + TimeText.format(second) + '"').getBytes(StandardCharsets.US_ASCII);
       cachedSecond = second;
       timeCached = true;
     }
@@ -506,6 +470,11 @@ public final class DsjsonWriter {
     line.raw(context);
     byte[] a = line.array();
     int end = line.length();
+    // One pass that turns newlines into spaces and checks the syntax; only a context that fails is looked at again,
+    // to say why.
+    if (JsonSyntax.isObjectReplacingNewlines(a, start, end)) {
+      return;
+    }
     for (int k = start; k < end; k++) {
       if (a[k] == '\n') {
         a[k] = ' ';
@@ -513,11 +482,7 @@ public final class DsjsonWriter {
         problem(DiagnosticReason.INVALID_CONTEXT, "the context holds a NUL byte at index " + (k - start));
       }
     }
-    if (written == null || written.array() != a) {
-      written = ByteBuffer.wrap(a);
-    }
-    written.clear().position(start).limit(end);
-    if (!JsonSyntax.isObject(written)) {
+    if (!JsonSyntax.isObject(a, start, end)) {
       problem(DiagnosticReason.INVALID_CONTEXT, "the context is not one JSON object");
     }
   }
@@ -558,7 +523,4 @@ public final class DsjsonWriter {
     return nul < 0 ? s : s.substring(0, nul);
   }
 
-  private static byte[] ascii(String s) {
-    return s.getBytes(StandardCharsets.US_ASCII);
-  }
 }

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An append-only, growable byte buffer for building one output line with RapidJSON's writer rules (SPEC §8.2). It
@@ -23,6 +24,7 @@ import java.util.Objects;
  * <p>Not thread-safe.
  */
 public final class JsonBytes {
+  private static final byte[] EMPTY_BYTES = new byte[0];
   private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
   private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
   private static final byte[] HEX = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
@@ -133,6 +135,67 @@ public final class JsonBytes {
     bytes.get(bytes.position(), buf, len, n);
     len += n;
     return this;
+  }
+
+  /**
+   * Appends {@code length} bytes of a buffer from index {@code index} verbatim; the buffer's position is ignored and
+   * not changed.
+   *
+   * @return this buffer
+   */
+  public JsonBytes raw(ByteBuffer bytes, int index, int length) {
+    ensure(length);
+    bytes.get(index, buf, len, length);
+    len += length;
+    return this;
+  }
+
+  /**
+   * Appends a quoted JSON string of the UTF-8 bytes {@code bytes[index, index + length)}, escaped as in
+   * {@link #string(ByteBuffer)}; the buffer's position is ignored and not changed.
+   *
+   * @return this buffer
+   */
+  public JsonBytes string(ByteBuffer bytes, int index, int length) {
+    ensure(2 + 6 * (long) length);
+    byte[] b = buf;
+    int p = len;
+    b[p++] = '"';
+    for (int i = index, end = index + length; i < end; i++) {
+      byte c = bytes.get(i);
+      if (c >= 0x60 || c < 0 || ESCAPE[c] == 0) {
+        b[p++] = c;
+      } else {
+        len = p;
+        escaped(c);
+        p = len;
+      }
+    }
+    b[p++] = '"';
+    len = p;
+    return this;
+  }
+
+  /**
+   * Drops every byte after the first {@code length}, to take back what was appended since {@link #length()} was
+   * {@code length}.
+   *
+   * @throws IndexOutOfBoundsException if {@code length} is negative or above {@link #length()}
+   */
+  public void truncate(int length) {
+    Objects.checkIndex(length, len + 1);
+    len = length;
+  }
+
+  /** Makes room for {@code extra} more bytes, so that up to that many can be put with {@link #array()}. */
+  public void reserve(int extra) {
+    ensure(extra);
+  }
+
+  /** Sets the length after bytes were put directly into {@link #array()} within reserved room. */
+  public void setLength(int length) {
+    Objects.checkIndex(length, buf.length + 1);
+    len = length;
   }
 
   /**
@@ -306,8 +369,44 @@ public final class JsonBytes {
    */
   public JsonBytes number(float f) {
     ensure(DoubleFormatter.MAX_LENGTH);
+    if (!Float.isFinite(f)) {
+      DoubleFormatter.write(f, buf, len); // throws
+    }
+    int bits = Float.floatToRawIntBits(f);
+    int[] keys = cacheKeys;
+    if (keys == null) {
+      keys = newCache();
+    }
+    int slot = (bits ^ bits >>> 15) * 0x9E3779B1 >>> (32 - CACHE_BITS);
+    int at = slot * CACHE_WIDTH;
+    if (keys[slot] == bits) {
+      int n = cacheText[at];
+      System.arraycopy(cacheText, at + 1, buf, len, n);
+      len += n;
+      return this;
+    }
+    int start = len;
     len = DoubleFormatter.write(f, buf, len);
+    int n = len - start;
+    keys[slot] = bits;
+    cacheText[at] = (byte) n;
+    System.arraycopy(buf, start, cacheText, at + 1, n);
     return this;
+  }
+
+  // The text of recently written numbers, by float bits: logs repeat probabilities and rewards, and Grisu2 is the
+  // costliest step of a line. Direct-mapped; a slot's key starts as a NaN pattern, which is never written.
+  private static final int CACHE_BITS = 9;
+  private static final int CACHE_WIDTH = 32;
+  private int @Nullable [] cacheKeys;
+  private byte[] cacheText = EMPTY_BYTES;
+
+  private int[] newCache() {
+    int[] keys = new int[1 << CACHE_BITS];
+    Arrays.fill(keys, 0x7FC0_0000);
+    cacheText = new byte[CACHE_WIDTH << CACHE_BITS];
+    cacheKeys = keys;
+    return keys;
   }
 
   /**

@@ -1,0 +1,63 @@
+package io.github.vwbinlog.core.event;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdDecompressCtx;
+import java.nio.ByteBuffer;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * A pool of zstd decompression contexts. A context is native memory that only {@code close()} frees, and creating one
+ * per payload is the costliest part of decompressing small payloads; so the fast paths borrow one for as long as they
+ * live and give it back when they close. The pool holds at most as many contexts as were ever borrowed at once.
+ *
+ * <p>{@link #declaredSize} is the fast paths' form of the checks {@link ZstdPayloads#decompress} makes before it
+ * allocates: a fast path allocates for a frame only what the record path would.
+ */
+public final class ZstdContexts {
+  private static final ConcurrentLinkedQueue<ZstdDecompressCtx> FREE = new ConcurrentLinkedQueue<>();
+
+  private ZstdContexts() {}
+
+  /** A context, from the pool or new; give it back with {@link #release}. */
+  public static ZstdDecompressCtx borrow() {
+    ZstdDecompressCtx c = FREE.poll();
+    if (c == null) {
+      return new ZstdDecompressCtx();
+    }
+    c.reset();
+    return c;
+  }
+
+  /** Gives a borrowed context back. */
+  public static void release(ZstdDecompressCtx context) {
+    FREE.add(context);
+  }
+
+  /**
+   * The content size that the zstd frame in the first {@code length} bytes of {@code source} (a direct buffer)
+   * declares, if {@link ZstdPayloads#decompress} would go on to decompress it: else -1, for an empty payload, a header
+   * that cannot be read or does not declare a size, a size above {@code maxSize}, or one more than {@code length}
+   * bytes can hold ({@link ZstdPayloads#maxContent}). Nothing is allocated, so a few bytes claiming hundreds of
+   * megabytes cost nothing; the caller leaves such a payload to the record path, which reports it.
+   *
+   * <pre>{@code
+   * long n = ZstdContexts.declaredSize(source, length, limits.maxDecompressedSize());
+   * if (n < 0) return false; // the record path decides and reports
+   * }</pre>
+   */
+  public static long declaredSize(ByteBuffer source, int length, int maxSize) {
+    if (length <= 0) {
+      return -1;
+    }
+    long declared;
+    try {
+      declared = Zstd.getDirectByteBufferFrameContentSize(source, 0, length, false);
+    } catch (RuntimeException e) { // as ZstdPayloads: zstd-jni checks few of its arguments itself
+      return -1;
+    }
+    if (declared < 0 || declared > maxSize || declared > ZstdPayloads.maxContent(length)) {
+      return -1;
+    }
+    return declared;
+  }
+}

@@ -1,0 +1,274 @@
+package io.github.vwbinlog.core.join;
+
+import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.Message;
+import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.core.output.DsjsonWriter;
+import io.github.vwbinlog.event.DedupInfo;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import io.github.vwbinlog.core.output.JsonBytes;
+
+/**
+ * DSJSON conversion on several threads, byte for byte the same as on one (the single joiner only).
+ *
+ * <p>The calling thread reads the messages (framing is cheap), applies CHECKPOINTs to the configuration in order, and
+ * cuts the REGULAR messages into parts of a few MiB, each with a copy of the configuration in force. Worker threads
+ * convert the parts, each with its own joiner, counters and output buffer. The calling thread takes the finished
+ * parts in log order: it writes their bytes, reports their diagnostics to the whole log's counters (and so to the
+ * caller's listener, in log order), adds their counts, and replays their metrics' binary32 sums operand by operand,
+ * so the summary is that of a sequential run.
+ *
+ * <p>The one state that crosses REGULAR messages is the dedup cache (SPEC §4.5), and it matters only for whether a
+ * DedupInfo value fails: a cached id's value is not parsed. A part starts with an empty cache and journals the
+ * DedupInfo events it applies; the calling thread replays them on the whole log's cache. A part that met a value
+ * that failed here but might be cached in the whole log's cache is converted again on the calling thread, in order,
+ * with that cache. A value that parses, or an id the part itself cached, behaves the same in both caches, so every
+ * other part is exact as it is.
+ *
+ * <p>Memory is bounded: at most two parts per thread are in flight.
+ */
+public final class ParallelConversion {
+  /** By default a part ends after this many payload bytes. */
+  private static final int PART_BYTES = 2 << 20;
+
+  private final JoinCounters counters;
+  private final StickyConfig config;
+  private final DedupCache dedup = new DedupCache();
+  /** Output buffers of written parts, for the next parts: a part's output is a few MiB. */
+  private final ConcurrentLinkedQueue<JsonBytes> buffers = new ConcurrentLinkedQueue<>();
+  private final ReadLimits limits;
+  private final int threads;
+  private final long partBytes;
+
+  /**
+   * A conversion for the whole log.
+   *
+   * @param counters the whole log's counters: every diagnostic goes through them, in log order
+   */
+  public ParallelConversion(JoinOptions options, JoinCounters counters) {
+    this(options, counters, PART_BYTES);
+  }
+
+  /** A conversion whose parts end after {@code partBytes} payload bytes (tests use tiny parts). */
+  public ParallelConversion(JoinOptions options, JoinCounters counters, long partBytes) {
+    this.partBytes = partBytes;
+    this.counters = counters;
+    this.config = new StickyConfig(options);
+    this.limits = options.readOptions().limits();
+    this.threads = options.threads();
+  }
+
+  private int reconverted;
+
+  /** How many parts were converted again on the calling thread for the dedup cache (see the class comment). */
+  public int reconverted() {
+    return reconverted;
+  }
+
+  /** An item of the output, in log order: a part being converted, or diagnostics of the calling thread. */
+  private sealed interface Item permits PartItem, DiagnosticsItem {}
+
+  private record PartItem(Part part, Future<Part> done) implements Item {}
+
+  private record DiagnosticsItem(List<Diagnostic> diagnostics) implements Item {}
+
+  /** REGULAR messages converted together, and then what came of them. */
+  private static final class Part {
+    final StickyConfig config;
+    final List<Message.Regular> messages = new ArrayList<>();
+    long bytes;
+    // Results.
+    JsonBytes out = new JsonBytes(0);
+    final List<Diagnostic> diagnostics = new ArrayList<>();
+    JoinCounters counters;
+    List<DedupInfo> journal = List.of();
+    boolean uncertain;
+
+    Part(StickyConfig config) {
+      this.config = config;
+    }
+  }
+
+  /**
+   * Converts the messages to {@code out}.
+   *
+   * @param messages the log's messages; a {@link BinaryLogException} they throw ends the log as in a sequential run
+   * @param readerNotices diagnostics the reader reported while reading the messages, taken out as they arrive (the
+   *     calling thread's listener appends to it); may be always empty
+   */
+  public void run(Iterator<Message> messages, List<Diagnostic> readerNotices, OutputStream out) throws IOException {
+    AtomicInteger n = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "vw-binlog-convert-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    ArrayDeque<Item> pending = new ArrayDeque<>();
+    try {
+      Part part = null;
+      while (true) {
+        Message m;
+        try {
+          if (!messages.hasNext()) {
+            break;
+          }
+          m = messages.next();
+        } catch (BinaryLogException e) {
+          part = submit(pool, pending, part);
+          moveNotices(readerNotices, pending);
+          pending.add(new DiagnosticsItem(List.of(e.toDiagnostic())));
+          break;
+        }
+        if (!readerNotices.isEmpty()) {
+          part = submit(pool, pending, part);
+          moveNotices(readerNotices, pending);
+        }
+        counters.message(m.type());
+        if (m instanceof Message.Checkpoint c) {
+          part = submit(pool, pending, part);
+          List<Diagnostic> problems = new ArrayList<>(0);
+          DefaultJoiner.checkpoint(c, config, limits, problems::add);
+          if (!problems.isEmpty()) {
+            pending.add(new DiagnosticsItem(problems));
+          }
+        } else if (m instanceof Message.Regular r) {
+          if (part == null) {
+            part = new Part(new StickyConfig(config));
+          }
+          part.messages.add(r);
+          part.bytes += r.payload().remaining();
+          if (part.bytes >= partBytes) {
+            part = submit(pool, pending, part);
+          }
+        }
+        while (pending.size() > 2 * threads) {
+          drain(pending.poll(), out);
+        }
+      }
+      submit(pool, pending, part);
+      moveNotices(readerNotices, pending);
+      while (!pending.isEmpty()) {
+        drain(pending.poll(), out);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static void moveNotices(List<Diagnostic> notices, ArrayDeque<Item> pending) {
+    if (!notices.isEmpty()) {
+      pending.add(new DiagnosticsItem(new ArrayList<>(notices)));
+      notices.clear();
+    }
+  }
+
+  private Part submit(ExecutorService pool, ArrayDeque<Item> pending, Part part) {
+    if (part != null && !part.messages.isEmpty()) {
+      pending.add(new PartItem(part, pool.submit(() -> convert(part, new DedupCache(), true))));
+    }
+    return null;
+  }
+
+  /** Converts a part: on a worker with an empty cache ({@code journal}), or again on the calling thread. */
+  private Part convert(Part part, DedupCache cache, boolean journal) {
+    Part p = part;
+    p.diagnostics.clear();
+    JoinCounters c = new JoinCounters(p.diagnostics::add, false, true);
+    StickyConfig config = new StickyConfig(p.config);
+    SingleJoiner single = new SingleJoiner(config, c, limits, cache, journal);
+    FastSingleJoiner fast = new FastSingleJoiner(config, c, limits, single);
+    DsjsonWriter writer = new DsjsonWriter();
+    JsonBytes pooled = buffers.poll();
+    JsonBytes out = pooled != null ? pooled
+        : new JsonBytes((int) Math.min(Integer.MAX_VALUE - 8, p.bytes + (p.bytes >> 3) + 1024));
+    long[] offset = new long[1];
+    Consumer<JoinResult> records = result -> {
+      DsjsonWriter.Rejection rejection = writer.write(result, out);
+      if (rejection == null) {
+        c.emitted(result);
+      } else {
+        c.interactionsSkipped(1);
+        c.report(rejection.toDiagnostic(offset[0]));
+      }
+    };
+    try {
+      for (Message.Regular r : p.messages) {
+        offset[0] = r.offset();
+        ByteBuffer payload = r.payload();
+        if (!fast.regular(r.offset(), payload, out)) {
+          single.regular(r.offset(), payload, records);
+        }
+      }
+    } finally {
+      fast.close();
+    }
+    p.out = out;
+    p.counters = c;
+    p.journal = single.dedupJournal();
+    p.uncertain = single.dedupUncertain();
+    return p;
+  }
+
+  private void drain(Item item, OutputStream out) throws IOException {
+    if (item instanceof DiagnosticsItem d) {
+      for (Diagnostic diagnostic : d.diagnostics()) {
+        counters.report(diagnostic);
+      }
+      return;
+    }
+    PartItem partItem = (PartItem) item;
+    Part p;
+    try {
+      p = partItem.done().get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while converting");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException(cause);
+    }
+    if (p.uncertain) {
+      reconverted++;
+      p = convert(p, dedup, false);
+    } else {
+      // No pair of the journal can fail here: until its first DedupInfo the part's cache is empty, and after it both
+      // caches hold the same ids in the same order (a payload evicts everything behind its first id). So an id new
+      // to the whole log's cache was new to the part's too, and its value parsed there.
+      for (DedupInfo info : p.journal) {
+        dedup.apply(info.ids(), info.values(), value -> true);
+      }
+    }
+    for (Diagnostic diagnostic : p.diagnostics) {
+      counters.report(diagnostic);
+    }
+    counters.mergeFrom(p.counters);
+    p.out.writeTo(out);
+    p.out.reset();
+    buffers.add(p.out);
+    p.out = new JsonBytes(0);
+    p.messages.clear();
+  }
+}

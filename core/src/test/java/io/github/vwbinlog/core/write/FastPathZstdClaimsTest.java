@@ -1,0 +1,161 @@
+package io.github.vwbinlog.core.write;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.luben.zstd.Zstd;
+import com.google.flatbuffers.FlatBufferBuilder;
+import io.github.vwbinlog.BinaryLogWriter;
+import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.core.event.ZstdContexts;
+import io.github.vwbinlog.core.view.EventCursor;
+import io.github.vwbinlog.join.JoinOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import reinforcement_learning.messages.flatbuff.v2.CbEvent;
+import reinforcement_learning.messages.flatbuff.v2.Event;
+import reinforcement_learning.messages.flatbuff.v2.JoinedEvent;
+import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
+import reinforcement_learning.messages.flatbuff.v2.Metadata;
+import reinforcement_learning.messages.flatbuff.v2.TimeStamp;
+
+/**
+ * The fast paths (the converter's and {@link EventCursor}) on zstd payloads whose frame header lies: they check the
+ * declared size with {@link ZstdContexts#declaredSize} as the record path does (docs/ROBUSTNESS.md) before they
+ * allocate, so a few bytes claiming hundreds of megabytes cost nothing (fuzz's HugeClaimsTest measures the memory),
+ * and the converter's output, summary and diagnostics are the record path's.
+ */
+class FastPathZstdClaimsTest {
+
+  @Test
+  void declaredSizeRefusesWhatTheRecordPathRefusesBeforeAllocating() {
+    byte[] frame = Zstd.compress(cbEvent(1, 2));
+    int actual = cbEvent(1, 2).length;
+    assertThat(declaredSize(frame, 1 << 20)).isEqualTo(actual);
+    assertThat(declaredSize(frame, actual)).as("at the limit").isEqualTo(actual);
+    assertThat(declaredSize(frame, actual - 1)).as("above the limit").isEqualTo(-1);
+    assertThat(declaredSize(new byte[0], 1 << 20)).as("empty").isEqualTo(-1);
+    assertThat(declaredSize(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}, 1 << 20)).as("not zstd").isEqualTo(-1);
+    byte[] claim = withDeclaredSize(frame, 200L << 20);
+    assertThat(declaredSize(claim, 256 << 20)).as("more than %d bytes can hold", claim.length).isEqualTo(-1);
+    // n bytes hold at most n / 3 blocks of 128 KiB: a claim just within that bound passes this check.
+    long bound = claim.length / 3 * (128L << 10);
+    assertThat(declaredSize(withDeclaredSize(frame, bound), Integer.MAX_VALUE)).isEqualTo(bound);
+  }
+
+  private static long declaredSize(byte[] payload, int maxSize) {
+    ByteBuffer direct = ByteBuffer.allocateDirect(Math.max(1, payload.length)).put(payload).flip();
+    return ZstdContexts.declaredSize(direct, payload.length, maxSize);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+      "a frame claiming 200 MiB in a few bytes, 209715200, DECOMPRESSION_FAILED, 'declares 209715200 bytes, more than'",
+      "a frame claiming 4 GiB, 4294967296, LIMIT_EXCEEDED, 'decompressed size (4294967296) exceeds the maximum'",
+      "an empty zstd payload, -1, DECOMPRESSION_FAILED, 'the zstd payload is empty'"})
+  void claimsAreCheckedBeforeAnythingIsAllocated(String what, long claim, DiagnosticReason reason, String message)
+      throws IOException {
+    byte[] payload = claim < 0 ? new byte[0] : withDeclaredSize(Zstd.compress(cbEvent(1, 2)), claim);
+    byte[] joined = joinedPayload(List.of(event("claim", 1, payload), event("fine", 0, cbEvent(3, 4))));
+    byte[] log = log(joined);
+    JoinOptions options = JoinOptions.defaults();
+
+    FastPathEquivalenceTest.Run records = FastPathEquivalenceTest.recordPath(log, options);
+    FastPathEquivalenceTest.Run converted = FastPathEquivalenceTest.converter(log, options);
+
+    assertThat(converted.output()).isEqualTo(records.output());
+    assertThat(converted.summary()).isEqualTo(records.summary());
+    assertThat(converted.diagnostics()).isEqualTo(records.diagnostics())
+        .anySatisfy(d -> {
+          assertThat(d.reason()).isEqualTo(reason);
+          assertThat(d.message()).contains(message);
+        });
+    assertThat(new String(converted.output(), StandardCharsets.UTF_8)).contains("\"EventId\":\"fine\"");
+
+    ByteBuffer buffer = ByteBuffer.wrap(joined).order(ByteOrder.LITTLE_ENDIAN);
+    try (EventCursor cursor = new EventCursor(ReadLimits.defaults())) {
+      assertThat(cursor.reset(buffer, 0, joined.length)).isTrue();
+      assertThat(cursor.select(0)).as("the claiming event").isFalse();
+      assertThat(cursor.select(1)).as("the next event").isTrue();
+    }
+  }
+
+  /** A CbEvent flatbuffer with these action ids and a small context. */
+  private static byte[] cbEvent(long... actions) {
+    FlatBufferBuilder b = new FlatBufferBuilder();
+    int context = CbEvent.createContextVector(b, "{\"GUser\":{\"id\":\"a\"}}".getBytes(StandardCharsets.UTF_8));
+    int ids = CbEvent.createActionIdsVector(b, actions);
+    int probabilities = CbEvent.createProbabilitiesVector(b, new float[] {0.5f, 0.5f});
+    b.finish(CbEvent.createCbEvent(b, false, ids, context, probabilities, 0, (byte) 0));
+    return b.sizedByteArray();
+  }
+
+  /** An Event flatbuffer: CB metadata with this id and encoding (1 = zstd), and these payload bytes as stored. */
+  private static byte[] event(String id, int encoding, byte[] payload) {
+    FlatBufferBuilder b = new FlatBufferBuilder();
+    int idOffset = b.createString(id);
+    int payloadOffset = Event.createPayloadVector(b, payload);
+    Metadata.startMetadata(b);
+    Metadata.addId(b, idOffset);
+    Metadata.addPayloadType(b, 0);
+    Metadata.addPassProbability(b, 1f);
+    Metadata.addEncoding(b, encoding);
+    int meta = Metadata.endMetadata(b);
+    b.finish(Event.createEvent(b, meta, payloadOffset));
+    return b.sizedByteArray();
+  }
+
+  private static byte[] joinedPayload(List<byte[]> events) {
+    FlatBufferBuilder b = new FlatBufferBuilder();
+    int[] offsets = new int[events.size()];
+    for (int i = 0; i < offsets.length; i++) {
+      int bytes = JoinedEvent.createEventVector(b, events.get(i));
+      JoinedEvent.startJoinedEvent(b);
+      JoinedEvent.addEvent(b, bytes);
+      JoinedEvent.addTimestamp(b, TimeStamp.createTimeStamp(b, 2021, 4, 13, 15, 8, 46, 0));
+      offsets[i] = JoinedEvent.endJoinedEvent(b);
+    }
+    b.finish(JoinedPayload.createJoinedPayload(b, JoinedPayload.createEventsVector(b, offsets)));
+    return b.sizedByteArray();
+  }
+
+  private static byte[] log(byte[] joinedPayload) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (BinaryLogWriter w = BinaryLogWriter.to(out)) {
+      w.fileMagic().checkpoint(CheckpointInfo.of(ProblemType.CB)).regular(ByteBuffer.wrap(joinedPayload)).eof();
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * Rewrites a zstd frame's header to declare {@code size}: magic, a descriptor with an 8-byte content size and the
+   * single-segment flag (no window descriptor), the size, then the original blocks and checksum unchanged.
+   */
+  private static byte[] withDeclaredSize(byte[] frame, long size) {
+    int descriptor = frame[4] & 0xFF;
+    boolean singleSegment = (descriptor & 0x20) != 0;
+    int fcsBytes = switch (descriptor >>> 6) {
+      case 0 -> singleSegment ? 1 : 0;
+      case 1 -> 2;
+      case 2 -> 4;
+      default -> 8;
+    };
+    int dictIdBytes = new int[] {0, 1, 2, 4}[descriptor & 0x03];
+    int headerLength = 4 + 1 + (singleSegment ? 0 : 1) + dictIdBytes + fcsBytes;
+    ByteBuffer out = ByteBuffer.allocate(4 + 1 + 8 + frame.length - headerLength).order(ByteOrder.LITTLE_ENDIAN);
+    out.put(frame, 0, 4);
+    out.put((byte) (0xC0 | 0x20 | (descriptor & 0x04)));
+    out.putLong(size);
+    out.put(frame, headerLength, frame.length - headerLength);
+    return out.array();
+  }
+}

@@ -1,0 +1,176 @@
+package io.github.vwbinlog.core.write;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.BinaryLogWriter;
+import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.PayloadType;
+import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.core.conformance.Corpus;
+import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.join.ParallelConversion;
+import io.github.vwbinlog.event.CbEvent;
+import io.github.vwbinlog.event.DedupInfo;
+import io.github.vwbinlog.event.Event;
+import io.github.vwbinlog.event.JoinedEvent;
+import io.github.vwbinlog.event.Metadata;
+import io.github.vwbinlog.event.OutcomeEvent;
+import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinSummary;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Parallel conversion against one thread: the same bytes, summary and diagnostics (in order) on every joined log of
+ * the conformance corpus and on random writer-made logs, with parts as small as one message so that every boundary
+ * is crossed, and through the public option.
+ */
+class ParallelConversionTest {
+  @TempDir
+  Path dir;
+
+  record Run(byte[] output, JoinSummary summary, List<Diagnostic> diagnostics) {}
+
+  static Run sequential(Path log, JoinOptions options) throws IOException {
+    List<Diagnostic> diagnostics = new ArrayList<>();
+    JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    JoinSummary summary = DsjsonConverter.of(o).convert(log, out);
+    return new Run(out.toByteArray(), summary, diagnostics);
+  }
+
+  static int reconverted;
+
+  static Run parallel(Path log, JoinOptions options, int threads, long partBytes) throws IOException {
+    List<Diagnostic> diagnostics = new ArrayList<>();
+    JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add))
+        .withThreads(threads);
+    JoinCounters counters = new JoinCounters(diagnostics::add, false);
+    List<Diagnostic> notices = new ArrayList<>();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (BinaryLogReader reader = BinaryLogReader.open(log, o.readOptions().withListener(notices::add))) {
+      ParallelConversion conversion = new ParallelConversion(o, counters, partBytes);
+      conversion.run(reader.iterator(), notices, out);
+      reconverted += conversion.reconverted();
+    }
+    return new Run(out.toByteArray(), counters.summary(), diagnostics);
+  }
+
+  static Run publicParallel(Path log, JoinOptions options, int threads) throws IOException {
+    return sequential(log, options.withThreads(threads));
+  }
+
+  private static void assertSame(Run expected, Run actual, Object what) {
+    assertThat(actual.output()).as("output of %s", what).isEqualTo(expected.output());
+    assertThat(actual.summary()).as("summary of %s", what).isEqualTo(expected.summary());
+    assertThat(actual.diagnostics()).as("diagnostics of %s", what).isEqualTo(expected.diagnostics());
+  }
+
+  @Test
+  void everyCorpusLogConvertsTheSameInParallel() throws IOException {
+    List<JoinOptions> variants = List.of(JoinOptions.defaults(),
+        JoinOptions.defaults().withProblemType(ProblemType.CB),
+        JoinOptions.defaults().withProblemType(ProblemType.CCB),
+        JoinOptions.defaults().withProblemType(ProblemType.SLATES),
+        JoinOptions.defaults().withProblemType(ProblemType.CA).withClientTime());
+    int logs = 0;
+    for (Path log : Corpus.joinedLogs()) {
+      logs++;
+      for (JoinOptions options : variants) {
+        Run one = sequential(log, options);
+        assertSame(one, parallel(log, options, 3, 1), log + " " + options + " (one message per part)");
+        assertSame(one, parallel(log, options, 2, 300), log + " " + options + " (small parts)");
+        assertSame(one, publicParallel(log, options, 2), log + " " + options + " (withThreads)");
+      }
+    }
+    assertThat(logs).isGreaterThan(10);
+  }
+
+  @Test
+  void randomLogsConvertTheSameInParallel() throws IOException {
+    for (int seed = 0; seed < 150; seed++) {
+      Random random = new Random(seed);
+      Path log = dir.resolve("random-" + seed + ".log");
+      Files.write(log, FastPathEquivalenceTest.CleanLogs.log(random, 1 + random.nextInt(12)));
+      JoinOptions options = FastPathEquivalenceTest.CleanLogs.options(random);
+      Run one = sequential(log, options);
+      assertSame(one, parallel(log, options, 1 + random.nextInt(3), random.nextInt(3000)), "seed " + seed);
+      Files.delete(log);
+    }
+  }
+
+  @Test
+  void randomEdgeLogsConvertTheSameInParallel() throws IOException {
+    // RandomEvents' edge cases: mostly events the record path rejects, in any order, with any checkpoints.
+    for (int seed = 0; seed < 150; seed++) {
+      RandomEvents gen = new RandomEvents(new Random(seed));
+      Path log = dir.resolve("edge-" + seed + ".log");
+      try (BinaryLogWriter writer = BinaryLogWriter.to(log)) {
+        writer.fileMagic();
+        for (int m = gen.random().nextInt(10); m > 0; m--) {
+          if (gen.random().nextInt(3) == 0) {
+            writer.checkpoint(gen.checkpointInfo());
+          } else {
+            writer.regular(gen.joinedEvents());
+          }
+        }
+      }
+      JoinOptions options = JoinOptions.defaults().withProblemType(ProblemType.CB);
+      assertSame(sequential(log, options), parallel(log, options, 2, 1), "edge seed " + seed);
+      assertSame(sequential(log, JoinOptions.defaults()), parallel(log, JoinOptions.defaults(), 2, 1),
+          "edge seed " + seed + " (checkpoints)");
+    }
+  }
+
+  /**
+   * The dedup cache crosses parts: a DedupInfo value that is not JSON fails unless its id is cached, perhaps by an
+   * earlier part. Such parts are converted again with the whole log's cache.
+   */
+  @Test
+  void dedupAcrossPartsIsExact() throws IOException {
+    reconverted = 0;
+    for (int seed = 0; seed < 60; seed++) {
+      Random random = new Random(seed);
+      Path log = dir.resolve("dedup-" + seed + ".log");
+      TimeStamp t = TimeStamp.of(2021, 4, 13, 15, 8, 46);
+      try (BinaryLogWriter writer = BinaryLogWriter.to(log)) {
+        writer.fileMagic().checkpoint(CheckpointInfo.of(ProblemType.CB));
+        for (int m = 0; m < 20; m++) {
+          List<JoinedEvent> events = new ArrayList<>();
+          List<Long> ids = new ArrayList<>();
+          List<String> values = new ArrayList<>();
+          for (int k = random.nextInt(4); k > 0; k--) {
+            ids.add((long) random.nextInt(5));
+            values.add(random.nextInt(3) == 0 ? "broken" : "{\"x\":1}");
+          }
+          events.add(JoinedEvent.of(t, new Event(Metadata.of("d" + m, PayloadType.DEDUP_INFO),
+              new DedupInfo(ids, values))));
+          for (int i = 0; i < 3; i++) {
+            String id = m + "-" + i;
+            events.add(JoinedEvent.of(t, new Event(Metadata.of(id, PayloadType.CB),
+                CbEvent.of(List.of(1L, 2L), List.of(0.5f, 0.5f), "{\"a\":" + i + "}"))));
+            events.add(JoinedEvent.of(t, new Event(Metadata.of(id, PayloadType.OUTCOME),
+                OutcomeEvent.numeric(random.nextFloat()))));
+          }
+          writer.regular(events);
+        }
+      }
+      Run one = sequential(log, JoinOptions.defaults());
+      assertSame(one, parallel(log, JoinOptions.defaults(), 2, 1), "dedup seed " + seed);
+      assertSame(one, parallel(log, JoinOptions.defaults(), 3, 500), "dedup seed " + seed + " (small parts)");
+    }
+    assertThat(reconverted).as("parts converted again").isGreaterThan(0);
+  }
+}
