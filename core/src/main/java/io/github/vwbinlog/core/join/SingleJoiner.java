@@ -74,8 +74,9 @@ final class SingleJoiner {
     String problem = verifier.verify(payload, payload.position(), payload.remaining(), Schema.JOINED_PAYLOAD);
     if (problem != null) {
       counters.skippedMessage();
-      counters.report(new Diagnostic(verifier.limitExceeded() != null ? DiagnosticReason.LIMIT_EXCEEDED
-          : DiagnosticReason.MALFORMED_PAYLOAD, offset, null, "verification failed, skipping JoinedPayload: " + problem));
+      DiagnosticReason reason = verifier.limitExceeded() != null ? DiagnosticReason.LIMIT_EXCEEDED
+          : DiagnosticReason.MALFORMED_PAYLOAD;
+      counters.report(new Diagnostic(reason, offset, null, "verification failed, skipping JoinedPayload: " + problem));
       return;
     }
     JoinedPayload joined = JoinedPayload.getRootAsJoinedPayload(payload.duplicate());
