@@ -2,9 +2,9 @@ package io.github.vwbinlog;
 
 /**
  * Bounds on what a log may make the reader allocate or walk, so that a corrupt or hostile file fails with a
- * {@link LimitExceededException} (or a reported {@link Diagnostic} with {@link DiagnosticReason#LIMIT_EXCEEDED}) instead
- * of exhausting memory. Each violation states the value and the limit: "payload size (4294967280) exceeds the maximum
- * (1073741824)". Immutable and thread-safe (its {@link Builder} is not); the defaults accept every real log.
+ * {@link LimitExceededException} (or a reported {@link Diagnostic} with {@link DiagnosticReason#LIMIT_EXCEEDED})
+ * instead of exhausting memory. Each violation states the value and the limit: "payload size (4294967280) exceeds the
+ * maximum (1073741824)". Immutable and thread-safe (its {@link Builder} is not); the defaults accept every real log.
  *
  * <table>
  *   <caption>The limits, their defaults, and where each is enforced</caption>

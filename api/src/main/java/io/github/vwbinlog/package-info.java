@@ -8,11 +8,11 @@
  *
  * <p>Thread safety: configuration ({@link io.github.vwbinlog.ReadOptions},
  * {@link io.github.vwbinlog.ReadLimits}), records ({@link io.github.vwbinlog.Message} and its kinds,
- * {@link io.github.vwbinlog.CheckpointInfo}, {@link io.github.vwbinlog.FileHeader}, {@link io.github.vwbinlog.TimeStamp},
- * {@link io.github.vwbinlog.Diagnostic}), enums and exceptions are immutable and thread-safe.
- * {@link io.github.vwbinlog.BinaryLogReader} and {@link io.github.vwbinlog.BinaryLogWriter} are not: use one per thread.
- * A {@link io.github.vwbinlog.DiagnosticListener} is called on the reading thread, so one shared by readers on several
- * threads must be thread-safe itself.
+ * {@link io.github.vwbinlog.CheckpointInfo}, {@link io.github.vwbinlog.FileHeader},
+ * {@link io.github.vwbinlog.TimeStamp}, {@link io.github.vwbinlog.Diagnostic}), enums and exceptions are immutable and
+ * thread-safe. {@link io.github.vwbinlog.BinaryLogReader} and {@link io.github.vwbinlog.BinaryLogWriter} are not: use
+ * one per thread. A {@link io.github.vwbinlog.DiagnosticListener} is called on the reading thread, so one shared by
+ * readers on several threads must be thread-safe itself.
  */
 @NullMarked
 package io.github.vwbinlog;

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every {@link ReadLimits} bound is enforced where the library reads (docs/ROBUSTNESS.md): each is set just below what
- * a small CB log needs, and the conversion must report {@link DiagnosticReason#LIMIT_EXCEEDED} stating the value and the
- * maximum, skip the smallest unit concerned, keep its accounting, and stop there in strict mode ({@link Outcomes}).
+ * a small CB log needs, and the conversion must report {@link DiagnosticReason#LIMIT_EXCEEDED} stating the value and
+ * the maximum, skip the smallest unit concerned, keep its accounting, and stop there in strict mode ({@link Outcomes}).
  */
 class LimitsTest {
   static final String CONTEXT = "{\"GUser\":{\"id\":\"a\"},\"_multi\":[{\"a\":1},{\"a\":2}]}";

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Message;
-import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.join.JoinOptions;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
@@ -27,9 +26,10 @@ import org.junit.jupiter.api.TestFactory;
  * (about 45 KB, some 190,000 conversions lenient and strict, under a minute). With {@code -Dmutation.all=true} it
  * mutates every joined log of the corpus (docs/ROBUSTNESS.md records such a run). A log above
  * {@value #WHOLE_FILE_LIMIT} bytes costs too much to mutate whole at every position (the square of its size); it is
- * cut into small logs instead, one per REGULAR message, each holding the framing before the first REGULAR (magic,
- * header, checkpoint) and that message, and every position of each is mutated and truncated. The whole file is then
- * truncated at every message boundary and at the bytes around it.
+ * cut into small logs instead, one per REGULAR message (one per joined event where a message is larger still), each
+ * holding the framing before the first REGULAR (magic, header, checkpoint) and that message, and every position of
+ * each is mutated and truncated. The whole file is then truncated at every message boundary and at the bytes around
+ * it.
  */
 class MutationTest {
   static final int WHOLE_FILE_LIMIT = 4 * 1024;
@@ -48,7 +48,8 @@ class MutationTest {
 
   static List<Path> logs() {
     if (Boolean.getBoolean("mutation.all")) {
-      return Seeds.joinedLogs();
+      String only = System.getProperty("mutation.only", "");
+      return Seeds.joinedLogs().stream().filter(p -> only.isEmpty() || Seeds.name(p).matches(only)).toList();
     }
     List<Path> logs = new ArrayList<>(Seeds.joinedLogs("invalid_joined_logs"));
     logs.addAll(Seeds.joinedLogs("skip_learn"));
@@ -118,28 +119,63 @@ class MutationTest {
     }
   }
 
-  /** One small log per REGULAR message: the bytes before the first REGULAR, then the message with its padding. */
+  /**
+   * One small log per REGULAR message: the bytes before the first REGULAR, then the message with its padding. A
+   * message above {@value #WHOLE_FILE_LIMIT} bytes (some corpus logs hold 100 interactions in one) is split further:
+   * one log per joined event, each in a JoinedPayload of its own.
+   */
   static List<byte[]> perMessageLogs(byte[] data) {
-    List<long[]> messages = new ArrayList<>();
+    List<Message.Regular> messages = new ArrayList<>();
     long firstRegular = -1;
     try (BinaryLogReader reader = BinaryLogReader.of(data)) {
       for (Message m : reader) {
-        if (m.type() == MessageType.REGULAR) {
+        if (m instanceof Message.Regular r) {
           if (firstRegular < 0) {
             firstRegular = m.offset();
           }
-          messages.add(new long[] {m.offset(), 8 + m.payloadSize() + m.payloadSize() % 8});
+          messages.add(r);
         }
       }
     }
     List<byte[]> logs = new ArrayList<>();
-    for (long[] m : messages) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      out.write(data, 0, (int) firstRegular);
-      out.write(data, (int) m[0], (int) Math.min(m[1], data.length - m[0]));
-      logs.add(out.toByteArray());
+    for (Message.Regular m : messages) {
+      List<java.nio.ByteBuffer> payloads = m.payloadSize() <= WHOLE_FILE_LIMIT ? List.of(m.payload())
+          : perEventPayloads(m.payload());
+      for (java.nio.ByteBuffer payload : payloads) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(data, 0, (int) firstRegular);
+        try (io.github.vwbinlog.BinaryLogWriter w = io.github.vwbinlog.BinaryLogWriter.to(out)) {
+          w.regular(payload);
+        }
+        logs.add(out.toByteArray());
+      }
     }
     return logs;
+  }
+
+  /** Each joined event of a JoinedPayload, re-serialized as a JoinedPayload of its own. */
+  static List<java.nio.ByteBuffer> perEventPayloads(java.nio.ByteBuffer payload) {
+    var joined = reinforcement_learning.messages.flatbuff.v2.JoinedPayload.getRootAsJoinedPayload(payload.duplicate());
+    List<java.nio.ByteBuffer> out = new ArrayList<>();
+    for (int i = 0; i < joined.eventsLength(); i++) {
+      var e = joined.events(i);
+      var t = e.timestamp();
+      java.nio.ByteBuffer event = e.eventAsByteBuffer();
+      byte[] bytes = new byte[event.remaining()];
+      event.get(bytes);
+      com.google.flatbuffers.FlatBufferBuilder b = new com.google.flatbuffers.FlatBufferBuilder();
+      int vector = reinforcement_learning.messages.flatbuff.v2.JoinedEvent.createEventVector(b, bytes);
+      reinforcement_learning.messages.flatbuff.v2.JoinedEvent.startJoinedEvent(b);
+      reinforcement_learning.messages.flatbuff.v2.JoinedEvent.addEvent(b, vector);
+      reinforcement_learning.messages.flatbuff.v2.JoinedEvent.addTimestamp(b,
+          reinforcement_learning.messages.flatbuff.v2.TimeStamp.createTimeStamp(b, t.year(), t.month(), t.day(),
+              t.hour(), t.minute(), t.second(), t.subsecond()));
+      int one = reinforcement_learning.messages.flatbuff.v2.JoinedEvent.endJoinedEvent(b);
+      b.finish(reinforcement_learning.messages.flatbuff.v2.JoinedPayload.createJoinedPayload(b,
+          reinforcement_learning.messages.flatbuff.v2.JoinedPayload.createEventsVector(b, new int[] {one})));
+      out.add(java.nio.ByteBuffer.wrap(b.sizedByteArray()));
+    }
+    return out;
   }
 
   /** Each message boundary of a log and the 8 bytes on either side of it. */

@@ -25,8 +25,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The oracle of every hostile-input test: runs the library on arbitrary bytes and fails, with an {@link AssertionError},
- * on anything but an acceptable outcome (SPEC §0, docs/ROBUSTNESS.md):
+ * The oracle of every hostile-input test: runs the library on arbitrary bytes and fails, with an
+ * {@link AssertionError}, on anything but an acceptable outcome (SPEC §0, docs/ROBUSTNESS.md):
  *
  * <ul>
  *   <li>a result, or the library's own {@link BinaryLogException} where one is allowed (reading without

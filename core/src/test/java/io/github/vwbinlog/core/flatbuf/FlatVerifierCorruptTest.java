@@ -491,7 +491,8 @@ class FlatVerifierCorruptTest {
 
       byte[] event = Samples.event("a", 0, Samples.cbEvent());
       assertThat(verify(event, Schema.EVENT, depth2)).isNull();
-      assertThat(verify(event, Schema.EVENT, depth1)).contains("table Metadata at").contains("nesting depth (2) exceeds the maximum (1)");
+      assertThat(verify(event, Schema.EVENT, depth1)).contains("table Metadata at")
+          .contains("nesting depth (2) exceeds the maximum (1)");
       assertThat(verify(Samples.multiSlotEvent(), Schema.MULTI_SLOT_EVENT, depth1))
           .contains("table SlotEvent at").contains("(MultiSlotEvent.slots[0])");
       assertThat(verify(Samples.outcomeNumeric(), Schema.OUTCOME_EVENT, depth1))
