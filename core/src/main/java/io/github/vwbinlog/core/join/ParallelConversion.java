@@ -42,7 +42,8 @@ import io.github.vwbinlog.core.output.JsonBytes;
  * with that cache. A value that parses, or an id the part itself cached, behaves the same in both caches, so every
  * other part is exact as it is.
  *
- * <p>Memory is bounded: at most two parts per thread are in flight.
+ * <p>Memory is bounded: at most two parts per thread are in flight, and parts are smaller when there are more than
+ * four threads, so that about 16 MiB of output is held at most (the log itself is mapped, not read into the heap).
  */
 public final class ParallelConversion {
   /** By default a part ends after this many payload bytes. */
@@ -63,7 +64,8 @@ public final class ParallelConversion {
    * @param counters the whole log's counters: every diagnostic goes through them, in log order
    */
   public ParallelConversion(JoinOptions options, JoinCounters counters) {
-    this(options, counters, PART_BYTES);
+    // At most two parts per thread are in flight, about 16 MiB of output whatever the thread count.
+    this(options, counters, Math.max(256 << 10, Math.min(PART_BYTES, (8 << 20) / options.threads())));
   }
 
   /** A conversion whose parts end after {@code partBytes} payload bytes (tests use tiny parts). */
