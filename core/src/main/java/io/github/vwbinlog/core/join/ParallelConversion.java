@@ -20,13 +20,15 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import io.github.vwbinlog.core.output.JsonBytes;
 
 /**
- * DSJSON conversion on several threads, byte for byte the same as on one (the single joiner only).
+ * DSJSON conversion on several threads, byte for byte the same as on one (the single joiner only): {@code threads - 1}
+ * workers and the calling thread, which converts parts too while the next part to write is not ready.
  *
  * <p>The calling thread reads the messages (framing is cheap), applies CHECKPOINTs to the configuration in order, and
  * cuts the REGULAR messages into parts of a few MiB, each with a copy of the configuration in force. Worker threads
@@ -87,7 +89,7 @@ public final class ParallelConversion {
   /** An item of the output, in log order: a part being converted, or diagnostics of the calling thread. */
   private sealed interface Item permits PartItem, DiagnosticsItem {}
 
-  private record PartItem(Part part, Future<Part> done) implements Item {}
+  private record PartItem(Part part) implements Item {}
 
   private record DiagnosticsItem(List<Diagnostic> diagnostics) implements Item {}
 
@@ -103,6 +105,10 @@ public final class ParallelConversion {
     List<DedupInfo> journal = List.of();
     boolean uncertain;
 
+    /** Taken by the worker or the calling thread that converts the part; the other leaves it. */
+    final AtomicBoolean claimed = new AtomicBoolean();
+    final CompletableFuture<Part> done = new CompletableFuture<>();
+
     Part(StickyConfig config) {
       this.config = config;
     }
@@ -117,7 +123,8 @@ public final class ParallelConversion {
    */
   public void run(Iterator<Message> messages, List<Diagnostic> readerNotices, OutputStream out) throws IOException {
     AtomicInteger n = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+    // threads - 1 workers: the calling thread converts parts too while it waits for the next one to write.
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads - 1), r -> {
       Thread t = new Thread(r, "vw-binlog-convert-" + n.incrementAndGet());
       t.setDaemon(true);
       return t;
@@ -161,13 +168,13 @@ public final class ParallelConversion {
           }
         }
         while (pending.size() > 2 * threads) {
-          drain(pending.poll(), out);
+          drain(pending.poll(), pending, out);
         }
       }
       submit(pool, pending, part);
       moveNotices(readerNotices, pending);
       while (!pending.isEmpty()) {
-        drain(pending.poll(), out);
+        drain(pending.poll(), pending, out);
       }
     } finally {
       pool.shutdownNow();
@@ -183,9 +190,23 @@ public final class ParallelConversion {
 
   private Part submit(ExecutorService pool, ArrayDeque<Item> pending, Part part) {
     if (part != null && !part.messages.isEmpty()) {
-      pending.add(new PartItem(part, pool.submit(() -> convert(part, new DedupCache(), true))));
+      pending.add(new PartItem(part));
+      pool.execute(() -> claimAndConvert(part));
     }
     return null;
+  }
+
+  /** Converts a part on this thread unless another has taken it; its future then completes. */
+  private boolean claimAndConvert(Part part) {
+    if (!part.claimed.compareAndSet(false, true)) {
+      return false;
+    }
+    try {
+      part.done.complete(convert(part, new DedupCache(), true));
+    } catch (Throwable t) {
+      part.done.completeExceptionally(t);
+    }
+    return true;
   }
 
   /** Converts a part: on a worker with an empty cache ({@code journal}), or again on the calling thread. */
@@ -228,7 +249,7 @@ public final class ParallelConversion {
     return p;
   }
 
-  private void drain(Item item, OutputStream out) throws IOException {
+  private void drain(Item item, ArrayDeque<Item> pending, OutputStream out) throws IOException {
     if (item instanceof DiagnosticsItem d) {
       for (Diagnostic diagnostic : d.diagnostics()) {
         counters.report(diagnostic);
@@ -236,9 +257,21 @@ public final class ParallelConversion {
       return;
     }
     PartItem partItem = (PartItem) item;
+    // Rather than wait, convert this part if no worker has started it, then later parts nobody has started.
+    if (!partItem.part().done.isDone()) {
+      claimAndConvert(partItem.part());
+      for (Item next : pending) {
+        if (partItem.part().done.isDone()) {
+          break;
+        }
+        if (next instanceof PartItem later) {
+          claimAndConvert(later.part());
+        }
+      }
+    }
     Part p;
     try {
-      p = partItem.done().get();
+      p = partItem.part().done.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while converting");
