@@ -22,6 +22,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import io.github.vwbinlog.core.output.JsonBytes;
@@ -43,6 +44,9 @@ import io.github.vwbinlog.core.output.JsonBytes;
  * that failed here but might be cached in the whole log's cache is converted again on the calling thread, in order,
  * with that cache. A value that parses, or an id the part itself cached, behaves the same in both caches, so every
  * other part is exact as it is.
+ *
+ * <p>When the threads would take every core, a young JVM converts its first 64 MiB (over all conversions) on the
+ * calling thread alone, so that the JIT's compiler threads have the other cores while they compile the hot code.
  *
  * <p>Memory is bounded: at most two parts per thread are in flight, and parts are smaller when there are more than
  * four threads, so that about 16 MiB of output is held at most (the log itself is mapped, not read into the heap).
@@ -67,16 +71,25 @@ public final class ParallelConversion {
    */
   public ParallelConversion(JoinOptions options, JoinCounters counters) {
     // At most two parts per thread are in flight, about 16 MiB of output whatever the thread count.
-    this(options, counters, Math.max(256 << 10, Math.min(PART_BYTES, (8 << 20) / options.threads())));
+    this(options, counters, Math.max(256 << 10, Math.min(PART_BYTES, (8 << 20) / options.threads())),
+        Runtime.getRuntime().availableProcessors() <= options.threads());
   }
 
-  /** A conversion whose parts end after {@code partBytes} payload bytes (tests use tiny parts). */
+  /**
+   * A conversion whose parts end after {@code partBytes} payload bytes, with workers from the first part (tests use
+   * tiny parts and want the workers whatever the machine).
+   */
   public ParallelConversion(JoinOptions options, JoinCounters counters, long partBytes) {
+    this(options, counters, partBytes, false);
+  }
+
+  private ParallelConversion(JoinOptions options, JoinCounters counters, long partBytes, boolean leaveCoresToJit) {
     this.partBytes = partBytes;
     this.counters = counters;
     this.config = new StickyConfig(options);
     this.limits = options.readOptions().limits();
     this.threads = options.threads();
+    this.leaveCoresToJit = leaveCoresToJit;
   }
 
   private int reconverted;
@@ -191,10 +204,24 @@ public final class ParallelConversion {
   private Part submit(ExecutorService pool, ArrayDeque<Item> pending, Part part) {
     if (part != null && !part.messages.isEmpty()) {
       pending.add(new PartItem(part));
-      pool.execute(() -> claimAndConvert(part));
+      // While this JVM is young the parts are left to the calling thread: as the JIT compiles the hot code, more
+      // converting threads only take the compiler's cores (on 2 cores, two threads from the start were slower than
+      // one for a 256 MiB log in a fresh JVM; starting them after 64 MiB made two threads the faster).
+      if (!leaveCoresToJit || WARM.get() + submittedBytes >= WARM_BYTES) {
+        pool.execute(() -> claimAndConvert(part));
+      }
+      submittedBytes += part.bytes;
     }
     return null;
   }
+
+  /** Input that the JVM converts (in all conversions) on calling threads alone before workers are used. */
+  private static final long WARM_BYTES = 64L << 20;
+  /** Input converted so far in this JVM, up to {@link #WARM_BYTES}. */
+  private static final AtomicLong WARM = new AtomicLong();
+  private long submittedBytes;
+  /** Whether the converting threads would take every core: only then do they wait for the JVM to warm up. */
+  private final boolean leaveCoresToJit;
 
   /** Converts a part on this thread unless another has taken it; its future then completes. */
   private boolean claimAndConvert(Part part) {
@@ -297,6 +324,9 @@ public final class ParallelConversion {
       counters.report(diagnostic);
     }
     counters.mergeFrom(p.counters);
+    if (WARM.get() < WARM_BYTES) {
+      WARM.addAndGet(p.bytes);
+    }
     p.out.writeTo(out);
     p.out.reset();
     buffers.add(p.out);
