@@ -12,6 +12,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -86,7 +87,10 @@ final class ConvertCommand implements Callable<Integer> {
     Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
     try {
       JoinSummary summary;
-      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 20)) {
+      // WRITE only: the temporary file is new and empty. Opening it with TRUNCATE_EXISTING (O_TRUNC, the default) makes
+      // ext4 (auto_da_alloc) flush the whole file to disk on close, ~70 ms for 270 MB.
+      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp, StandardOpenOption.WRITE),
+          1 << 20)) {
         summary = converter.convert(input, out);
       }
       try {
