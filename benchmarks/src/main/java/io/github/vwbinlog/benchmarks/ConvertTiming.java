@@ -30,7 +30,7 @@ public final class ConvertTiming {
     double mb = Files.size(log) / 1e6;
     JoinOptions options = JoinOptions.defaults()
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
-    options = Threads.with(options, threads);
+    options = options.withThreads(threads);
     DsjsonConverter converter = DsjsonConverter.of(options);
     ThreadMXBean bean = ManagementFactory.getThreadMXBean();
     com.sun.management.OperatingSystemMXBean os =

@@ -174,6 +174,8 @@ final class ConvertCommand implements Callable<Integer> {
     while (true) {
       temp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".part");
       try {
+        // CREATE_NEW and WRITE, without TRUNCATE_EXISTING: on ext4 (auto_da_alloc) opening with O_TRUNC makes close()
+        // flush the whole file to disk, ~70 ms for 270 MB.
         file = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         break;
       } catch (FileAlreadyExistsException e) {

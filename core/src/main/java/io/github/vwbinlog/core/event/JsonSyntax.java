@@ -44,7 +44,8 @@ public final class JsonSyntax {
 
   /** Whether {@code a[from..to)} is one JSON object and nothing else but whitespace. */
   public static boolean isObject(byte[] a, int from, int to) {
-    return new Scanner(a, from, to, false).object();
+    java.util.Objects.checkFromToIndex(from, to, a.length);
+    return scan(a, from, to, false);
   }
 
   /**
@@ -54,276 +55,233 @@ public final class JsonSyntax {
    * is false some may remain.
    */
   public static boolean isObjectReplacingNewlines(byte[] a, int from, int to) {
-    return new Scanner(a, from, to, true).object();
+    java.util.Objects.checkFromToIndex(from, to, a.length);
+    return scan(a, from, to, true);
   }
 
-  /** A one-pass scanner; containers are tracked by a bit stack (1 = object) in a long[] grown only by deep input. */
-  private static final class Scanner {
-    private final byte[] b;
-    private int i;
-    private final int end;
-    private final boolean fixNewlines;
-    private long bits;
-    private long[] deep;
-
-    Scanner(byte[] b, int from, int to, boolean fixNewlines) {
-      java.util.Objects.checkFromToIndex(from, to, b.length);
-      this.b = b;
-      this.i = from;
-      this.end = to;
-      this.fixNewlines = fixNewlines;
-    }
-
-    boolean object() {
-      skipWhitespace();
-      if (i >= end || b[i] != '{') {
-        return false;
-      }
-      if (!value()) {
-        return false;
-      }
-      skipWhitespace();
-      return i == end;
-    }
-
-    private void push(int depth, boolean object) {
-      if (depth < 64) {
-        bits = object ? bits | 1L << depth : bits & ~(1L << depth);
-        return;
-      }
-      int level = depth - 64;
-      if (deep == null) {
-        deep = new long[4];
-      }
-      if (level >= deep.length * 64) {
-        deep = java.util.Arrays.copyOf(deep, deep.length * 2);
-      }
-      if (object) {
-        deep[level >> 6] |= 1L << (level & 63);
-      } else {
-        deep[level >> 6] &= ~(1L << (level & 63));
-      }
-    }
-
-    private boolean isObject(int depth) {
-      if (depth < 64) {
-        return (bits & 1L << depth) != 0;
-      }
-      int level = depth - 64;
-      return (deep[level >> 6] & 1L << (level & 63)) != 0;
-    }
-
-    /** Parses one value at i; containers iteratively with an explicit stack. */
-    private boolean value() {
-      int depth = 0;
-      while (true) {
-        skipWhitespace();
-        if (i >= end) {
-          return false;
-        }
-        byte c = b[i];
-        boolean opened = false;
-        if (c == '{' || c == '[') {
-          push(depth, c == '{');
-          depth++;
-          i++;
-          skipWhitespace();
-          if (i < end && b[i] == (c == '{' ? '}' : ']')) {
-            i++;
-            depth--;
-          } else {
-            opened = true;
-          }
-        } else if (!scalar()) {
-          return false;
-        }
-        if (opened) {
-          if (!isObject(depth - 1)) {
-            continue; // an array's first element
-          }
-          if (!key()) {
-            return false;
-          }
-          continue;
-        }
-        // after a complete value: close containers or move to the next element
-        while (true) {
-          if (depth == 0) {
-            return true;
-          }
-          skipWhitespace();
-          if (i >= end) {
-            return false;
-          }
-          byte d = b[i];
-          boolean inObject = isObject(depth - 1);
-          if (d == ',') {
-            i++;
-            if (inObject && !key()) {
-              return false;
-            }
-            break;
-          }
-          if (d == (inObject ? '}' : ']')) {
-            i++;
-            depth--;
-            continue;
-          }
-          return false;
-        }
-      }
-    }
-
-    /** A member's key and colon. */
-    private boolean key() {
-      skipWhitespace();
-      if (i >= end || b[i] != '"' || !string()) {
-        return false;
-      }
-      skipWhitespace();
-      if (i >= end || b[i] != ':') {
-        return false;
-      }
-      i++;
-      return true;
-    }
-
-    private boolean scalar() {
-      byte c = b[i];
-      switch (c) {
-        case '"': return string();
-        case 't': return literal('t', 'r', 'u', 'e');
-        case 'f': return end - i >= 5 && b[i + 4] == 'e' && literal('f', 'a', 'l', 's') && ++i > 0;
-        case 'n': return literal('n', 'u', 'l', 'l');
-        default: return number();
-      }
-    }
-
-    private boolean literal(char c0, char c1, char c2, char c3) {
-      if (end - i < 4 || b[i] != c0 || b[i + 1] != c1 || b[i + 2] != c2 || b[i + 3] != c3) {
-        return false;
-      }
-      i += 4;
-      return true;
-    }
-
-    private boolean string() {
-      // Locals, not fields, in the loops: the scan is the costliest part of writing a line.
-      final byte[] a = b;
-      final int e = end;
-      int j = i + 1; // after the opening quote
-      while (j < e) {
-        int c = a[j] & 0xFF;
-        if (!STRING_STOP[c]) {
-          j++;
-          continue;
-        }
-        if (c == '"') {
-          i = j + 1;
-          return true;
-        }
-        if (c == '\\') {
-          if (++j >= e) {
-            i = j;
-            return false;
-          }
-          int x = a[j] & 0xFF;
-          if (x == 'u') {
-            if (e - j < 5) {
-              i = j;
-              return false;
-            }
-            for (int k = 1; k <= 4; k++) {
-              if (Character.digit(a[j + k], 16) < 0) {
-                i = j;
-                return false;
-              }
-            }
-            j += 4;
-          } else if (!ESCAPE[x]) {
-            i = j;
-            return false;
-          }
-        } else if (c == '\n' && fixNewlines) {
-          a[j] = ' ';
-        } else {
-          i = j;
-          return false; // a control character
-        }
-        j++;
-      }
-      i = j;
+  /**
+   * The scan: one loop with the position in a local and containers on a bit stack (1 = object; a long for the first
+   * 64 levels, an array beyond). It is one method on purpose: large enough that the JIT compiles it once rather than
+   * inlining it into every caller, and with no field writes in its loops. The small helpers return the position after
+   * what they read, or -1.
+   */
+  private static boolean scan(byte[] a, int from, int to, boolean fix) {
+    int i = whitespace(a, from, to, fix);
+    if (i >= to || a[i] != '{') {
       return false;
     }
-
-    private boolean number() {
-      int start = i;
-      if (i < end && b[i] == '-') {
-        i++;
-      }
-      if (i >= end) {
+    long bits = 0;
+    long[] deep = null;
+    int depth = 0;
+    while (true) {
+      // A value at i.
+      i = whitespace(a, i, to, fix);
+      if (i >= to) {
         return false;
       }
-      if (b[i] == '0') {
-        i++;
-      } else if (!digits()) {
-        return false;
-      }
-      if (i < end && b[i] == '.') {
-        i++;
-        if (!digits()) {
-          return false;
-        }
-      }
-      if (i < end && (b[i] == 'e' || b[i] == 'E')) {
-        i++;
-        if (i < end && (b[i] == '+' || b[i] == '-')) {
-          i++;
-        }
-        if (!digits()) {
-          return false;
-        }
-      }
-      return i > start;
-    }
-
-    private boolean digits() {
-      final byte[] a = b;
-      final int e = end;
-      int start = i;
-      int j = start;
-      while (j < e) {
-        int d = a[j] - '0';
-        if (d < 0 || d > 9) {
-          break;
-        }
-        j++;
-      }
-      i = j;
-      return j > start;
-    }
-
-    private void skipWhitespace() {
-      final byte[] a = b;
-      final int e = end;
-      int j = i;
-      while (j < e) {
-        byte c = a[j];
-        if (c > ' ') {
-          break;
-        }
-        if (c == ' ' || c == '\t' || c == '\r') {
-          j++;
-        } else if (c == '\n') {
-          if (fixNewlines) {
-            a[j] = ' ';
-          }
-          j++;
+      byte c = a[i];
+      if (c == '{' || c == '[') {
+        boolean object = c == '{';
+        if (depth < 64) {
+          bits = object ? bits | 1L << depth : bits & ~(1L << depth);
         } else {
+          deep = push(deep, depth - 64, object);
+        }
+        depth++;
+        i = whitespace(a, i + 1, to, fix);
+        if (i < to && a[i] == (object ? '}' : ']')) {
+          i++;
+          depth--;
+        } else if (!object) {
+          continue; // an array's first element
+        } else {
+          i = key(a, i, to, fix);
+          if (i < 0) {
+            return false;
+          }
+          continue;
+        }
+      } else if (c == '"') {
+        i = string(a, i, to, fix);
+      } else if (c == 't') {
+        i = to - i >= 4 && a[i + 1] == 'r' && a[i + 2] == 'u' && a[i + 3] == 'e' ? i + 4 : -1;
+      } else if (c == 'f') {
+        i = to - i >= 5 && a[i + 1] == 'a' && a[i + 2] == 'l' && a[i + 3] == 's' && a[i + 4] == 'e' ? i + 5 : -1;
+      } else if (c == 'n') {
+        i = to - i >= 4 && a[i + 1] == 'u' && a[i + 2] == 'l' && a[i + 3] == 'l' ? i + 4 : -1;
+      } else {
+        i = number(a, i, to);
+      }
+      if (i < 0) {
+        return false;
+      }
+      // After a complete value: close containers, or go on to the next element.
+      while (true) {
+        if (depth == 0) {
+          return whitespace(a, i, to, fix) == to;
+        }
+        i = whitespace(a, i, to, fix);
+        if (i >= to) {
+          return false;
+        }
+        byte d = a[i];
+        int level = depth - 1;
+        boolean inObject = level < 64 ? (bits & 1L << level) != 0 : isObject(deep, level - 64);
+        if (d == ',') {
+          i++;
+          if (inObject) {
+            i = key(a, i, to, fix);
+            if (i < 0) {
+              return false;
+            }
+          }
           break;
         }
+        if (d != (inObject ? '}' : ']')) {
+          return false;
+        }
+        i++;
+        depth--;
+      }
+    }
+  }
+
+  private static long[] push(long @org.jspecify.annotations.Nullable [] deep, int level, boolean object) {
+    long[] d = deep == null ? new long[4] : deep;
+    if (level >= d.length * 64) {
+      d = java.util.Arrays.copyOf(d, d.length * 2);
+    }
+    if (object) {
+      d[level >> 6] |= 1L << (level & 63);
+    } else {
+      d[level >> 6] &= ~(1L << (level & 63));
+    }
+    return d;
+  }
+
+  private static boolean isObject(long @org.jspecify.annotations.Nullable [] deep, int level) {
+    return deep != null && (deep[level >> 6] & 1L << (level & 63)) != 0;
+  }
+
+  /** A member's key and colon at {@code i} (after whitespace): the position after the colon, or -1. */
+  private static int key(byte[] a, int i, int to, boolean fix) {
+    i = whitespace(a, i, to, fix);
+    if (i >= to || a[i] != '"') {
+      return -1;
+    }
+    i = string(a, i, to, fix);
+    if (i < 0) {
+      return -1;
+    }
+    i = whitespace(a, i, to, fix);
+    return i < to && a[i] == ':' ? i + 1 : -1;
+  }
+
+  /** A string whose opening quote is at {@code i}: the position after its closing quote, or -1. */
+  private static int string(byte[] a, int i, int to, boolean fix) {
+    int j = i + 1;
+    while (j < to) {
+      int c = a[j] & 0xFF;
+      if (!STRING_STOP[c]) {
+        j++;
+        continue;
+      }
+      if (c == '"') {
+        return j + 1;
+      }
+      if (c == '\\') {
+        if (++j >= to) {
+          return -1;
+        }
+        int x = a[j] & 0xFF;
+        if (x == 'u') {
+          if (to - j < 5) {
+            return -1;
+          }
+          for (int k = 1; k <= 4; k++) {
+            if (Character.digit(a[j + k], 16) < 0) {
+              return -1;
+            }
+          }
+          j += 4;
+        } else if (!ESCAPE[x]) {
+          return -1;
+        }
+      } else if (c == '\n' && fix) {
+        a[j] = ' ';
+      } else {
+        return -1; // a control character
+      }
+      j++;
+    }
+    return -1;
+  }
+
+  /** A number at {@code i}: the position after it, or -1. */
+  private static int number(byte[] a, int i, int to) {
+    if (i < to && a[i] == '-') {
+      i++;
+    }
+    if (i >= to) {
+      return -1;
+    }
+    if (a[i] == '0') {
+      i++;
+    } else {
+      int j = digits(a, i, to);
+      if (j == i) {
+        return -1;
       }
       i = j;
     }
+    if (i < to && a[i] == '.') {
+      int j = digits(a, i + 1, to);
+      if (j == i + 1) {
+        return -1;
+      }
+      i = j;
+    }
+    if (i < to && (a[i] == 'e' || a[i] == 'E')) {
+      i++;
+      if (i < to && (a[i] == '+' || a[i] == '-')) {
+        i++;
+      }
+      int j = digits(a, i, to);
+      if (j == i) {
+        return -1;
+      }
+      i = j;
+    }
+    return i;
+  }
+
+  private static int digits(byte[] a, int i, int to) {
+    while (i < to) {
+      int d = a[i] - '0';
+      if (d < 0 || d > 9) {
+        break;
+      }
+      i++;
+    }
+    return i;
+  }
+
+  /** The position of the first byte from {@code i} that is not JSON whitespace; newlines replaced with {@code fix}. */
+  private static int whitespace(byte[] a, int i, int to, boolean fix) {
+    while (i < to) {
+      byte c = a[i];
+      if (c > ' ') {
+        return i;
+      }
+      if (c == '\n') {
+        if (fix) {
+          a[i] = ' ';
+        }
+      } else if (c != ' ' && c != '\t' && c != '\r') {
+        return i;
+      }
+      i++;
+    }
+    return i;
   }
 }

@@ -20,13 +20,16 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import io.github.vwbinlog.core.output.JsonBytes;
 
 /**
- * DSJSON conversion on several threads, byte for byte the same as on one (the single joiner only).
+ * DSJSON conversion on several threads, byte for byte the same as on one (the single joiner only): {@code threads - 1}
+ * workers and the calling thread, which converts parts too while the next part to write is not ready.
  *
  * <p>The calling thread reads the messages (framing is cheap), applies CHECKPOINTs to the configuration in order, and
  * cuts the REGULAR messages into parts of a few MiB, each with a copy of the configuration in force. Worker threads
@@ -42,7 +45,11 @@ import io.github.vwbinlog.core.output.JsonBytes;
  * with that cache. A value that parses, or an id the part itself cached, behaves the same in both caches, so every
  * other part is exact as it is.
  *
- * <p>Memory is bounded: at most two parts per thread are in flight.
+ * <p>When the threads would take every core, a young JVM converts its first 64 MiB (over all conversions) on the
+ * calling thread alone, so that the JIT's compiler threads have the other cores while they compile the hot code.
+ *
+ * <p>Memory is bounded: at most two parts per thread are in flight, and parts are smaller when there are more than
+ * four threads, so that about 16 MiB of output is held at most (the log itself is mapped, not read into the heap).
  */
 public final class ParallelConversion {
   /** By default a part ends after this many payload bytes. */
@@ -63,16 +70,26 @@ public final class ParallelConversion {
    * @param counters the whole log's counters: every diagnostic goes through them, in log order
    */
   public ParallelConversion(JoinOptions options, JoinCounters counters) {
-    this(options, counters, PART_BYTES);
+    // At most two parts per thread are in flight, about 16 MiB of output whatever the thread count.
+    this(options, counters, Math.max(256 << 10, Math.min(PART_BYTES, (8 << 20) / options.threads())),
+        Runtime.getRuntime().availableProcessors() <= options.threads());
   }
 
-  /** A conversion whose parts end after {@code partBytes} payload bytes (tests use tiny parts). */
+  /**
+   * A conversion whose parts end after {@code partBytes} payload bytes, with workers from the first part (tests use
+   * tiny parts and want the workers whatever the machine).
+   */
   public ParallelConversion(JoinOptions options, JoinCounters counters, long partBytes) {
+    this(options, counters, partBytes, false);
+  }
+
+  private ParallelConversion(JoinOptions options, JoinCounters counters, long partBytes, boolean leaveCoresToJit) {
     this.partBytes = partBytes;
     this.counters = counters;
     this.config = new StickyConfig(options);
     this.limits = options.readOptions().limits();
     this.threads = options.threads();
+    this.leaveCoresToJit = leaveCoresToJit;
   }
 
   private int reconverted;
@@ -85,7 +102,7 @@ public final class ParallelConversion {
   /** An item of the output, in log order: a part being converted, or diagnostics of the calling thread. */
   private sealed interface Item permits PartItem, DiagnosticsItem {}
 
-  private record PartItem(Part part, Future<Part> done) implements Item {}
+  private record PartItem(Part part) implements Item {}
 
   private record DiagnosticsItem(List<Diagnostic> diagnostics) implements Item {}
 
@@ -101,6 +118,10 @@ public final class ParallelConversion {
     List<DedupInfo> journal = List.of();
     boolean uncertain;
 
+    /** Taken by the worker or the calling thread that converts the part; the other leaves it. */
+    final AtomicBoolean claimed = new AtomicBoolean();
+    final CompletableFuture<Part> done = new CompletableFuture<>();
+
     Part(StickyConfig config) {
       this.config = config;
     }
@@ -115,7 +136,8 @@ public final class ParallelConversion {
    */
   public void run(Iterator<Message> messages, List<Diagnostic> readerNotices, OutputStream out) throws IOException {
     AtomicInteger n = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+    // threads - 1 workers: the calling thread converts parts too while it waits for the next one to write.
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads - 1), r -> {
       Thread t = new Thread(r, "vw-binlog-convert-" + n.incrementAndGet());
       t.setDaemon(true);
       return t;
@@ -159,13 +181,13 @@ public final class ParallelConversion {
           }
         }
         while (pending.size() > 2 * threads) {
-          drain(pending.poll(), out);
+          drain(pending.poll(), pending, out);
         }
       }
       submit(pool, pending, part);
       moveNotices(readerNotices, pending);
       while (!pending.isEmpty()) {
-        drain(pending.poll(), out);
+        drain(pending.poll(), pending, out);
       }
     } finally {
       pool.shutdownNow();
@@ -181,9 +203,37 @@ public final class ParallelConversion {
 
   private Part submit(ExecutorService pool, ArrayDeque<Item> pending, Part part) {
     if (part != null && !part.messages.isEmpty()) {
-      pending.add(new PartItem(part, pool.submit(() -> convert(part, new DedupCache(), true))));
+      pending.add(new PartItem(part));
+      // While this JVM is young the parts are left to the calling thread: as the JIT compiles the hot code, more
+      // converting threads only take the compiler's cores (on 2 cores, two threads from the start were slower than
+      // one for a 256 MiB log in a fresh JVM; starting them after 64 MiB made two threads the faster).
+      if (!leaveCoresToJit || WARM.get() + submittedBytes >= WARM_BYTES) {
+        pool.execute(() -> claimAndConvert(part));
+      }
+      submittedBytes += part.bytes;
     }
     return null;
+  }
+
+  /** Input that the JVM converts (in all conversions) on calling threads alone before workers are used. */
+  private static final long WARM_BYTES = 64L << 20;
+  /** Input converted so far in this JVM, up to {@link #WARM_BYTES}. */
+  private static final AtomicLong WARM = new AtomicLong();
+  private long submittedBytes;
+  /** Whether the converting threads would take every core: only then do they wait for the JVM to warm up. */
+  private final boolean leaveCoresToJit;
+
+  /** Converts a part on this thread unless another has taken it; its future then completes. */
+  private boolean claimAndConvert(Part part) {
+    if (!part.claimed.compareAndSet(false, true)) {
+      return false;
+    }
+    try {
+      part.done.complete(convert(part, new DedupCache(), true));
+    } catch (Throwable t) {
+      part.done.completeExceptionally(t);
+    }
+    return true;
   }
 
   /** Converts a part: on a worker with an empty cache ({@code journal}), or again on the calling thread. */
@@ -226,7 +276,7 @@ public final class ParallelConversion {
     return p;
   }
 
-  private void drain(Item item, OutputStream out) throws IOException {
+  private void drain(Item item, ArrayDeque<Item> pending, OutputStream out) throws IOException {
     if (item instanceof DiagnosticsItem d) {
       for (Diagnostic diagnostic : d.diagnostics()) {
         counters.report(diagnostic);
@@ -234,9 +284,21 @@ public final class ParallelConversion {
       return;
     }
     PartItem partItem = (PartItem) item;
+    // Rather than wait, convert this part if no worker has started it, then later parts nobody has started.
+    if (!partItem.part().done.isDone()) {
+      claimAndConvert(partItem.part());
+      for (Item next : pending) {
+        if (partItem.part().done.isDone()) {
+          break;
+        }
+        if (next instanceof PartItem later) {
+          claimAndConvert(later.part());
+        }
+      }
+    }
     Part p;
     try {
-      p = partItem.done().get();
+      p = partItem.part().done.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while converting");
@@ -265,6 +327,9 @@ public final class ParallelConversion {
       counters.report(diagnostic);
     }
     counters.mergeFrom(p.counters);
+    if (WARM.get() < WARM_BYTES) {
+      WARM.addAndGet(p.bytes);
+    }
     p.out.writeTo(out);
     p.out.reset();
     buffers.add(p.out);

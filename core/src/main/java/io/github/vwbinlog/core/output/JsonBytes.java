@@ -187,17 +187,6 @@ public final class JsonBytes {
     len = length;
   }
 
-  /** Makes room for {@code extra} more bytes, so that up to that many can be put with {@link #array()}. */
-  public void reserve(int extra) {
-    ensure(extra);
-  }
-
-  /** Sets the length after bytes were put directly into {@link #array()} within reserved room. */
-  public void setLength(int length) {
-    Objects.checkIndex(length, buf.length + 1);
-    len = length;
-  }
-
   /**
    * Appends one ASCII character verbatim, for punctuation.
    *
