@@ -3,6 +3,8 @@ package io.github.vwbinlog.cli;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,8 +18,6 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Reads Vowpal Wabbit joined binary schema v2 logs.",
-    subcommands = {InspectCommand.class, ConvertCommand.class, StatsCommand.class, ValidateCommand.class,
-        SplitCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:success",
@@ -52,14 +52,44 @@ public final class Main implements Runnable {
     throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required");
   }
 
-  /** The command line on the process's streams. */
-  static CommandLine commandLine() {
-    return commandLine(Io.system());
+  /** The subcommands, in the order help lists them, each by its name. */
+  private record Subcommand(String name, Class<?> type) {}
+
+  private static final List<Subcommand> SUBCOMMANDS = List.of(
+      new Subcommand("inspect", InspectCommand.class),
+      new Subcommand("convert", ConvertCommand.class),
+      new Subcommand("stats", StatsCommand.class),
+      new Subcommand("validate", ValidateCommand.class),
+      new Subcommand("split", SplitCommand.class),
+      new Subcommand("completion", CompletionCommand.class),
+      new Subcommand("help", CommandLine.HelpCommand.class));
+
+  /** The command line with every subcommand, on these streams. */
+  static CommandLine commandLine(Io io) {
+    return commandLine(io, null);
   }
 
-  /** The command line on these streams; tests run it in-process. */
-  static CommandLine commandLine(Io io) {
-    CommandLine cmd = new CommandLine(new Main(io)).setCaseInsensitiveEnumValuesAllowed(true);
+  /**
+   * The command line for these arguments, on these streams; tests run it in-process. When the first argument names a
+   * subcommand that does not look at the others ({@code help} and {@code completion} do), only that subcommand is
+   * registered: picocli builds each subcommand's model by reflection, and building all of them took about a third of
+   * the start of a {@code convert} run. Parsing, help and errors of that subcommand are the same either way.
+   */
+  static CommandLine commandLine(Io io, String @Nullable [] args) {
+    CommandLine cmd = new CommandLine(new Main(io));
+    String first = args != null && args.length > 0 ? args[0] : "";
+    boolean one = false;
+    for (Subcommand subcommand : SUBCOMMANDS) {
+      one |= subcommand.name().equals(first);
+    }
+    one &= !first.equals("help") && !first.equals("completion");
+    for (Subcommand subcommand : SUBCOMMANDS) {
+      if (!one || subcommand.name().equals(first)) {
+        cmd.addSubcommand(subcommand.name(), subcommand.type());
+      }
+    }
+    // Set after the subcommands are added: picocli applies it to the subcommands present.
+    cmd.setCaseInsensitiveEnumValuesAllowed(true);
     // Help, usage errors and text reports go through picocli's writers, over the same streams as binary output.
     cmd.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
     cmd.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
@@ -68,7 +98,7 @@ public final class Main implements Runnable {
 
   /** Runs the command and exits with its code. */
   public static void main(String[] args) {
-    CommandLine cmd = commandLine();
+    CommandLine cmd = commandLine(Io.system(), args);
     int exit = cmd.execute(args);
     cmd.getOut().flush();
     cmd.getErr().flush();

@@ -40,7 +40,7 @@ record CliRun(int exit, String out, String err, byte[] outBytes) {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
-    CommandLine cmd = Main.commandLine(new Io(new ByteArrayInputStream(stdin), outStream, errStream, terminal));
+    CommandLine cmd = Main.commandLine(new Io(new ByteArrayInputStream(stdin), outStream, errStream, terminal), args);
     int exit = cmd.execute(args);
     cmd.getOut().flush();
     cmd.getErr().flush();

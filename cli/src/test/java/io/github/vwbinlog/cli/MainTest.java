@@ -45,6 +45,28 @@ class MainTest {
     assertThat(run.out()).contains("Usage: vw-binlog " + command + " ");
   }
 
+  /** What a run prints when every subcommand is registered, as {@code --help} and {@code completion} have them. */
+  private static String fullRun(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream stream = new PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
+    CommandLine cmd = Main.commandLine(new Io(new ByteArrayInputStream(new byte[0]), stream, stream, false));
+    int exit = cmd.execute(args);
+    cmd.getOut().flush();
+    cmd.getErr().flush();
+    return exit + "\n" + out.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"convert --help", "split --help", "convert", "stats --no-such-option x.log",
+      "inspect --help", "validate --max-problems -1 x.log", "convert --threads 0 x.log", "help convert", "nonsense",
+      "--help"})
+  void oneSubcommandRegisteredBehavesAsAll(String line) {
+    String[] args = line.split(" ");
+    CliRun lazy = CliRun.of(args);
+
+    assertThat(lazy.exit() + "\n" + lazy.out() + lazy.err()).isEqualTo(fullRun(args));
+  }
+
   @Test
   void multistepOptions() {
     assertThat(parse("convert", "x.log").multistep()).isFalse();
