@@ -1,5 +1,6 @@
 package io.github.vwbinlog.benchmarks;
 
+import io.github.vwbinlog.BinaryLogWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ public final class GenerateLog {
   public static void main(String[] args) throws IOException {
     long mebibytes = Long.parseLong(args[0]);
     Path out = Path.of(args[1]);
-    Files.write(out, SyntheticLogs.cb(mebibytes << 20, 42));
+    SyntheticLogs.cb(BinaryLogWriter.to(out), mebibytes << 20, 42);
     System.out.println(out + ": " + Files.size(out) + " bytes");
   }
 }

@@ -55,9 +55,15 @@ public final class SyntheticLogs {
    * measurements, so that before and after compare.
    */
   static byte[] cb(long bytes, long seed) {
-    Random random = new Random(seed);
     ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(Integer.MAX_VALUE - 8, bytes + (1 << 20)));
-    try (BinaryLogWriter writer = BinaryLogWriter.to(out)) {
+    cb(BinaryLogWriter.to(out), bytes, seed);
+    return out.toByteArray();
+  }
+
+  /** Writes the log of {@link #cb(long, long)} with {@code writer} (a file for logs of 2 GiB and more), closing it. */
+  static void cb(BinaryLogWriter log, long bytes, long seed) {
+    Random random = new Random(seed);
+    try (BinaryLogWriter writer = log) {
       writer.fileMagic().checkpoint(CheckpointInfo.of(ProblemType.CB));
       TimeStamp t = TimeStamp.of(2021, 4, 13, 15, 8, 46);
       String context = context(random);
@@ -78,7 +84,6 @@ public final class SyntheticLogs {
       }
       writer.eof();
     }
-    return out.toByteArray();
   }
 
   /**

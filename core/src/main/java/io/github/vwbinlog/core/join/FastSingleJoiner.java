@@ -271,101 +271,11 @@ final class FastSingleJoiner {
     resetGroups(n);
     int interactions = 0;
     for (int i = 0; i < n; i++) {
-      int element = vector + 4 + 4 * i;
-      int joined = element + b.getInt(element);
-      int eventField = field(b, joined, 0);
-      int timeField = field(b, joined, 1);
-      if (eventField == 0 || timeField == 0) {
+      int kind = scanEvent(b, vector, i);
+      if (kind == SCAN_FAILED) {
         return false;
       }
-      int eventVector = eventField + b.getInt(eventField);
-      int eventStart = eventVector + 4;
-      int eventLength = b.getInt(eventVector);
-      if (verifier.verify(b, eventStart, eventLength, Schema.EVENT) != null) {
-        return false;
-      }
-      int event = eventStart + b.getInt(eventStart);
-      int metaField = field(b, event, 0);
-      if (metaField == 0) {
-        return false;
-      }
-      int meta = metaField + b.getInt(metaField);
-      int idField = field(b, meta, 0);
-      if (idField == 0) {
-        return false;
-      }
-      int id = idField + b.getInt(idField);
-      int idLength = b.getInt(id);
-      int kind = textKind(b, id + 4, idLength);
-      if (kind == NOT_ASCII) {
-        return false;
-      }
-      idPlain[i] = kind == PLAIN;
-      int appField = field(b, meta, 2);
-      if (appField != 0) {
-        int app = appField + b.getInt(appField);
-        if (!ascii(b, app + 4, b.getInt(app))) {
-          return false;
-        }
-      }
-      int clientField = field(b, meta, 1);
-      PayloadType t = payloadType(byteField(b, meta, 3));
-      float passProbability = floatField(b, meta, 4);
-      boolean zstd = byteField(b, meta, 5) == 1;
-      boolean useClient = effective.useClientTime();
-      boolean client = clientField != 0 && !emptyTime(b, clientField);
-      hasClientTime[i] = client;
-      second[i] = useClient && client ? epochSecond(b, clientField) : epochSecond(b, timeField);
-      idPos[i] = id + 4;
-      idLen[i] = idLength;
-      pass[i] = passProbability;
-      type[i] = (byte) t.ordinal();
-      bufs[i] = b;
-      switch (t) {
-        case DEDUP_INFO:
-          if (!dedup(b, eventStart, eventLength)) {
-            return false;
-          }
-          continue;
-        case OUTCOME:
-        case CB:
-        case CCB:
-        case SLATES:
-        case CA:
-          break;
-        default:
-          return false; // episode, multistep, unrecognized: the record path reports them
-      }
-      if (t != PayloadType.OUTCOME) {
-        interactions++;
-        if (!problemMatches[t.ordinal()]) {
-          return false;
-        }
-      }
-      int payloadField = field(b, event, 1);
-      if (payloadField == 0) {
-        return false;
-      }
-      int payloadVector = payloadField + b.getInt(payloadField);
-      ByteBuffer p = b;
-      int payloadStart = payloadVector + 4;
-      int payloadLength = b.getInt(payloadVector);
-      if (zstd) {
-        payloadStart = decompress(b, payloadStart, payloadLength);
-        if (payloadStart < 0) {
-          return false;
-        }
-        p = arena;
-        payloadLength = arenaUsed - payloadStart;
-        bufs[i] = ARENA;
-        anyZstd = true;
-      }
-      if (!payload(i, t, p, payloadStart, payloadLength)) {
-        return false;
-      }
-      if (!addToGroup(b, i)) {
-        return false;
-      }
+      interactions += kind;
     }
     pendingInteractions = interactions;
     if (anyZstd) {
@@ -376,6 +286,114 @@ final class FastSingleJoiner {
       }
     }
     return true;
+  }
+
+  /** What {@link #scanEvent} returns for an event that leaves the message to the record path. */
+  private static final int SCAN_FAILED = -1;
+
+  /**
+   * Verifies and records joined event {@code i} of the vector. A method of its own, rather than the body of
+   * {@link #scan}'s loop: called once per event it is compiled early and once, where the loop of a method called once
+   * per message would be compiled on the stack (OSR) and then again.
+   *
+   * @return 1 for an interaction, 0 for an outcome or a DedupInfo, {@link #SCAN_FAILED} to leave the message
+   */
+  private int scanEvent(ByteBuffer b, int vector, int i) {
+    int element = vector + 4 + 4 * i;
+    int joined = element + b.getInt(element);
+    int eventField = field(b, joined, 0);
+    int timeField = field(b, joined, 1);
+    if (eventField == 0 || timeField == 0) {
+      return SCAN_FAILED;
+    }
+    int eventVector = eventField + b.getInt(eventField);
+    int eventStart = eventVector + 4;
+    int eventLength = b.getInt(eventVector);
+    if (verifier.verify(b, eventStart, eventLength, Schema.EVENT) != null) {
+      return SCAN_FAILED;
+    }
+    int event = eventStart + b.getInt(eventStart);
+    int metaField = field(b, event, 0);
+    if (metaField == 0) {
+      return SCAN_FAILED;
+    }
+    int meta = metaField + b.getInt(metaField);
+    int idField = field(b, meta, 0);
+    if (idField == 0) {
+      return SCAN_FAILED;
+    }
+    int id = idField + b.getInt(idField);
+    int idLength = b.getInt(id);
+    int kind = textKind(b, id + 4, idLength);
+    if (kind == NOT_ASCII) {
+      return SCAN_FAILED;
+    }
+    idPlain[i] = kind == PLAIN;
+    int appField = field(b, meta, 2);
+    if (appField != 0) {
+      int app = appField + b.getInt(appField);
+      if (!ascii(b, app + 4, b.getInt(app))) {
+        return SCAN_FAILED;
+      }
+    }
+    int clientField = field(b, meta, 1);
+    PayloadType t = payloadType(byteField(b, meta, 3));
+    float passProbability = floatField(b, meta, 4);
+    boolean zstd = byteField(b, meta, 5) == 1;
+    boolean useClient = effective.useClientTime();
+    boolean client = clientField != 0 && !emptyTime(b, clientField);
+    hasClientTime[i] = client;
+    second[i] = useClient && client ? epochSecond(b, clientField) : epochSecond(b, timeField);
+    idPos[i] = id + 4;
+    idLen[i] = idLength;
+    pass[i] = passProbability;
+    type[i] = (byte) t.ordinal();
+    bufs[i] = b;
+    switch (t) {
+      case DEDUP_INFO:
+        if (!dedup(b, eventStart, eventLength)) {
+          return SCAN_FAILED;
+        }
+        return 0;
+      case OUTCOME:
+      case CB:
+      case CCB:
+      case SLATES:
+      case CA:
+        break;
+      default:
+        return SCAN_FAILED; // episode, multistep, unrecognized: the record path reports them
+    }
+    if (t != PayloadType.OUTCOME) {
+      if (!problemMatches[t.ordinal()]) {
+        return SCAN_FAILED;
+      }
+    }
+    int payloadField = field(b, event, 1);
+    if (payloadField == 0) {
+      return SCAN_FAILED;
+    }
+    int payloadVector = payloadField + b.getInt(payloadField);
+    ByteBuffer p = b;
+    int payloadStart = payloadVector + 4;
+    int payloadLength = b.getInt(payloadVector);
+    if (zstd) {
+      payloadStart = decompress(b, payloadStart, payloadLength);
+      if (payloadStart < 0) {
+        return SCAN_FAILED;
+      }
+      p = arena;
+      payloadLength = arenaUsed - payloadStart;
+      bufs[i] = ARENA;
+      anyZstd = true;
+    }
+    if (!payload(i, t, p, payloadStart, payloadLength)) {
+      return SCAN_FAILED;
+    }
+    if (!addToGroup(b, i)) {
+      return SCAN_FAILED;
+    }
+    return t == PayloadType.OUTCOME ? 0 : 1;
   }
 
   private int pendingInteractions;

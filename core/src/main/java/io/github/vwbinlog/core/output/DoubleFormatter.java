@@ -76,6 +76,9 @@ public final class DoubleFormatter {
    *     written
    */
   public static int write(double v, byte[] dst, int pos) {
+    // One method, of more than 325 bytes of bytecode (HotSpot's FreqInlineSize), so that C2 compiles the digit
+    // generation once rather than inlining it at every caller: inlined into the DSJSON line writer, a rounding branch
+    // that warm-up had not yet seen made C2 throw away and recompile the whole writer.
     if (!Double.isFinite(v)) {
       throw new IllegalArgumentException("RapidJSON writes nothing for a non-finite number; refusing " + v);
     }
@@ -93,7 +96,57 @@ public final class DoubleFormatter {
       dst[p + 2] = '0';
       return p + 3;
     }
-    int packed = grisu2(bits, dst, p);
+    // Appendix A steps 1 to 4: the digits D at dst[p], about D x 10^K, then laid out.
+    int biased = (int) (bits >>> 52);
+    long fraction = bits & FRACTION_MASK;
+    long f;
+    int e;
+    if (biased != 0) {
+      f = fraction + HIDDEN_BIT;
+      e = biased - EXPONENT_BIAS;
+    } else {
+      f = fraction;
+      e = 1 - EXPONENT_BIAS;
+    }
+
+    // Boundaries halfway to the neighbours, on a common exponent; the upper one normalised with 10 spare bits.
+    long fp = (f << 1) + 1;
+    int ep = e - 1;
+    while ((fp & (HIDDEN_BIT << 1)) == 0) {
+      fp <<= 1;
+      ep--;
+    }
+    fp <<= 10;
+    ep -= 10;
+    long fm;
+    int em;
+    if (f == HIDDEN_BIT) {
+      // At a power of two the gap below is half the gap above.
+      fm = (f << 2) - 1;
+      em = e - 2;
+    } else {
+      fm = (f << 1) - 1;
+      em = e - 1;
+    }
+    fm <<= em - ep;
+
+    // k = ceil(dk) for the positive dk, in RapidJSON's binary64 arithmetic so the same cached power is chosen.
+    double dk = (-61 - ep) * D_1_LOG2_10 + 347;
+    int k = (int) dk;
+    if (dk - k > 0.0) {
+      k++;
+    }
+    int index = (k >> 3) + 1;
+    int bigK = -(CACHED_MIN_EXPONENT10 + index * CACHED_STEP10);
+    long cf = CACHED_F[index];
+    int ce = CACHED_E[index];
+
+    int s = Long.numberOfLeadingZeros(f);
+    long wf = multiplyRounded(f << s, cf);
+    long wpf = multiplyRounded(fp, cf) - 1;
+    long wmf = multiplyRounded(fm, cf) + 1;
+    int wpe = ep + ce + 64;
+    int packed = digitGen(wf, wpf, wpe, wpf - wmf, bigK, dst, p);
     return prettify(dst, p, packed & 0xFF, packed >> 8);
   }
 
@@ -163,64 +216,6 @@ public final class DoubleFormatter {
     }
     CACHED_F[i] = f.longValue();
     CACHED_E[i] = e;
-  }
-
-  /**
-   * Appendix A steps 1 to 4 for a positive finite double given by its bits: writes the digits D at {@code buf[start]}
-   * and returns {@code (K << 8) | n}, where n is the digit count and the value is about D × 10^K. Packed into an int
-   * so that the hot path allocates nothing.
-   */
-  private static int grisu2(long bits, byte[] buf, int start) {
-    int biased = (int) (bits >>> 52);
-    long fraction = bits & FRACTION_MASK;
-    long f;
-    int e;
-    if (biased != 0) {
-      f = fraction + HIDDEN_BIT;
-      e = biased - EXPONENT_BIAS;
-    } else {
-      f = fraction;
-      e = 1 - EXPONENT_BIAS;
-    }
-
-    // Boundaries halfway to the neighbours, on a common exponent; the upper one normalised with 10 spare bits.
-    long fp = (f << 1) + 1;
-    int ep = e - 1;
-    while ((fp & (HIDDEN_BIT << 1)) == 0) {
-      fp <<= 1;
-      ep--;
-    }
-    fp <<= 10;
-    ep -= 10;
-    long fm;
-    int em;
-    if (f == HIDDEN_BIT) {
-      // At a power of two the gap below is half the gap above.
-      fm = (f << 2) - 1;
-      em = e - 2;
-    } else {
-      fm = (f << 1) - 1;
-      em = e - 1;
-    }
-    fm <<= em - ep;
-
-    // k = ceil(dk) for the positive dk, in RapidJSON's binary64 arithmetic so the same cached power is chosen.
-    double dk = (-61 - ep) * D_1_LOG2_10 + 347;
-    int k = (int) dk;
-    if (dk - k > 0.0) {
-      k++;
-    }
-    int index = (k >> 3) + 1;
-    int bigK = -(CACHED_MIN_EXPONENT10 + index * CACHED_STEP10);
-    long cf = CACHED_F[index];
-    int ce = CACHED_E[index];
-
-    int s = Long.numberOfLeadingZeros(f);
-    long wf = multiplyRounded(f << s, cf);
-    long wpf = multiplyRounded(fp, cf) - 1;
-    long wmf = multiplyRounded(fm, cf) + 1;
-    int wpe = ep + ce + 64;
-    return digitGen(wf, wpf, wpe, wpf - wmf, bigK, buf, start);
   }
 
   /** The high 64 bits of the unsigned 128-bit product, rounded by bit 63 of the low half. */
