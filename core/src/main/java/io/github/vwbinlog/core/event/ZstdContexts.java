@@ -34,16 +34,32 @@ public final class ZstdContexts {
   }
 
   /**
-   * The content size that the zstd frame in the first {@code length} bytes of {@code source} (a direct buffer)
-   * declares, if {@link ZstdPayloads#decompress} would go on to decompress it: else -1, for an empty payload, a header
-   * that cannot be read or does not declare a size, a size above {@code maxSize}, or one more than {@code length}
-   * bytes can hold ({@link ZstdPayloads#maxContent}). Nothing is allocated, so a few bytes claiming hundreds of
-   * megabytes cost nothing; the caller leaves such a payload to the record path, which reports it.
+   * The content size that the zstd frame in {@code source[offset, offset + length)} declares, if
+   * {@link ZstdPayloads#decompress} would go on to decompress it: else -1, for an empty payload, a header that cannot
+   * be read or does not declare a size, a size above {@code maxSize}, or one more than {@code length} bytes can hold
+   * ({@link ZstdPayloads#maxContent}). Nothing is allocated, so a few bytes claiming hundreds of megabytes cost
+   * nothing; the caller leaves such a payload to the record path, which reports it.
    *
    * <pre>{@code
-   * long n = ZstdContexts.declaredSize(source, length, limits.maxDecompressedSize());
+   * long n = ZstdContexts.declaredSize(source, offset, length, limits.maxDecompressedSize());
    * if (n < 0) return false; // the record path decides and reports
    * }</pre>
+   */
+  public static long declaredSize(byte[] source, int offset, int length, int maxSize) {
+    if (length <= 0) {
+      return -1;
+    }
+    long declared;
+    try {
+      declared = Zstd.getFrameContentSize(source, offset, length, false);
+    } catch (RuntimeException e) { // as ZstdPayloads: zstd-jni checks few of its arguments itself
+      return -1;
+    }
+    return accepted(declared, length, maxSize);
+  }
+
+  /**
+   * {@link #declaredSize(byte[], int, int, int)} for the first {@code length} bytes of a direct buffer.
    */
   public static long declaredSize(ByteBuffer source, int length, int maxSize) {
     if (length <= 0) {
@@ -55,6 +71,10 @@ public final class ZstdContexts {
     } catch (RuntimeException e) { // as ZstdPayloads: zstd-jni checks few of its arguments itself
       return -1;
     }
+    return accepted(declared, length, maxSize);
+  }
+
+  private static long accepted(long declared, int length, int maxSize) {
     if (declared < 0 || declared > maxSize || declared > ZstdPayloads.maxContent(length)) {
       return -1;
     }

@@ -1,5 +1,9 @@
 package io.github.vwbinlog.core.join;
 
+import static io.github.vwbinlog.core.flatbuf.LittleEndian.f32;
+import static io.github.vwbinlog.core.flatbuf.LittleEndian.i16;
+import static io.github.vwbinlog.core.flatbuf.LittleEndian.i32;
+import static io.github.vwbinlog.core.flatbuf.LittleEndian.i64;
 import static io.github.vwbinlog.core.output.DsjsonFragments.A_OPEN;
 import static io.github.vwbinlog.core.output.DsjsonFragments.BASELINE_OPEN;
 import static io.github.vwbinlog.core.output.DsjsonFragments.C;
@@ -44,6 +48,7 @@ import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.core.flatbuf.LittleEndian;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.core.flatbuf.TableType;
 import io.github.vwbinlog.core.output.JsonBytes;
@@ -106,7 +111,7 @@ final class FastSingleJoiner {
   // Per event of the message, indexed by the event's position in the payload.
   private int capacity;
   private byte[] type = new byte[0];
-  private ByteBuffer[] bufs = new ByteBuffer[0];
+  private byte[][] bufs = new byte[0][];
   private int[] idPos = new int[0];
   private int[] idLen = new int[0];
   private boolean[] idPlain = new boolean[0];
@@ -150,7 +155,9 @@ final class FastSingleJoiner {
   private int[] groupEvents = new int[16];
 
   // The payload of the message being converted: where the ids are (a zstd event's payload is in bufs[i]).
-  private ByteBuffer message = ByteBuffer.allocate(0);
+  private byte[] message = new byte[0];
+  // The same bytes as a buffer, for the verifier and the record decoder.
+  private ByteBuffer messageBuffer = ByteBuffer.allocate(0);
 
   // The formatted time of the previous line.
   private boolean timeCached;
@@ -178,11 +185,11 @@ final class FastSingleJoiner {
       return false;
     }
     refreshConfig();
-    ByteBuffer b = local(payload);
+    int length = local(payload);
     int mark = out.length();
     dedups.clear();
     emittedCount = 0;
-    if (!scan(b)) {
+    if (!scan(length)) {
       return false;
     }
     for (int g = 0; g < groupCount; g++) {
@@ -212,21 +219,20 @@ final class FastSingleJoiner {
     return converted;
   }
 
-  private byte[] localBytes = new byte[0];
-  private ByteBuffer localBuffer = ByteBuffer.wrap(localBytes);
-
   /**
-   * The payload in a reused heap buffer: flatbuffer reads on a heap array are cheaper than on a mapped (direct,
-   * read-only) buffer, and the copy is one bulk copy per message.
+   * Copies the payload into the reused {@link #message} array (and its {@link #messageBuffer}) and returns its length:
+   * reads from a heap array ({@link LittleEndian}) are cheaper than from a mapped (direct, read-only) buffer, and the
+   * copy is one bulk copy per message.
    */
-  private ByteBuffer local(ByteBuffer payload) {
+  private int local(ByteBuffer payload) {
     int n = payload.remaining();
-    if (localBytes.length < n) {
-      localBytes = new byte[Math.max(n, localBytes.length * 2)];
-      localBuffer = ByteBuffer.wrap(localBytes).order(ByteOrder.LITTLE_ENDIAN);
+    if (message.length < n) {
+      message = new byte[Math.max(n, message.length * 2)];
+      messageBuffer = ByteBuffer.wrap(message).order(ByteOrder.LITTLE_ENDIAN);
     }
-    payload.get(payload.position(), localBytes, 0, n);
-    return localBuffer.clear().limit(n);
+    payload.get(payload.position(), message, 0, n);
+    messageBuffer.clear().limit(n);
+    return n;
   }
 
   private int configVersion = -1;
@@ -248,21 +254,21 @@ final class FastSingleJoiner {
   // ---------------------------------------------------------------------------------------------------------------
   // Step 1: scan, verify, record, group.
 
-  private boolean scan(ByteBuffer b) {
-    message = b;
+  private boolean scan(int length) {
+    byte[] b = message;
     arenaUsed = 0;
     anyZstd = false;
-    int start = b.position();
-    if (verifier.verify(b, start, b.remaining(), Schema.JOINED_PAYLOAD) != null) {
+    int start = 0;
+    if (verifier.verify(messageBuffer, start, length, Schema.JOINED_PAYLOAD) != null) {
       return false;
     }
-    int root = start + b.getInt(start);
+    int root = start + i32(b, start);
     int events = field(b, root, 0);
     int n = 0;
     int vector = 0;
     if (events != 0) {
-      vector = events + b.getInt(events);
-      n = b.getInt(vector);
+      vector = events + i32(b, events);
+      n = i32(b, vector);
     }
     if (n > limits.maxEventsPerPayload()) {
       return false;
@@ -298,32 +304,32 @@ final class FastSingleJoiner {
    *
    * @return 1 for an interaction, 0 for an outcome or a DedupInfo, {@link #SCAN_FAILED} to leave the message
    */
-  private int scanEvent(ByteBuffer b, int vector, int i) {
+  private int scanEvent(byte[] b, int vector, int i) {
     int element = vector + 4 + 4 * i;
-    int joined = element + b.getInt(element);
+    int joined = element + i32(b, element);
     int eventField = field(b, joined, 0);
     int timeField = field(b, joined, 1);
     if (eventField == 0 || timeField == 0) {
       return SCAN_FAILED;
     }
-    int eventVector = eventField + b.getInt(eventField);
+    int eventVector = eventField + i32(b, eventField);
     int eventStart = eventVector + 4;
-    int eventLength = b.getInt(eventVector);
-    if (verifier.verify(b, eventStart, eventLength, Schema.EVENT) != null) {
+    int eventLength = i32(b, eventVector);
+    if (verifier.verify(messageBuffer, eventStart, eventLength, Schema.EVENT) != null) {
       return SCAN_FAILED;
     }
-    int event = eventStart + b.getInt(eventStart);
+    int event = eventStart + i32(b, eventStart);
     int metaField = field(b, event, 0);
     if (metaField == 0) {
       return SCAN_FAILED;
     }
-    int meta = metaField + b.getInt(metaField);
+    int meta = metaField + i32(b, metaField);
     int idField = field(b, meta, 0);
     if (idField == 0) {
       return SCAN_FAILED;
     }
-    int id = idField + b.getInt(idField);
-    int idLength = b.getInt(id);
+    int id = idField + i32(b, idField);
+    int idLength = i32(b, id);
     int kind = textKind(b, id + 4, idLength);
     if (kind == NOT_ASCII) {
       return SCAN_FAILED;
@@ -331,8 +337,8 @@ final class FastSingleJoiner {
     idPlain[i] = kind == PLAIN;
     int appField = field(b, meta, 2);
     if (appField != 0) {
-      int app = appField + b.getInt(appField);
-      if (!ascii(b, app + 4, b.getInt(app))) {
+      int app = appField + i32(b, appField);
+      if (!ascii(b, app + 4, i32(b, app))) {
         return SCAN_FAILED;
       }
     }
@@ -373,10 +379,10 @@ final class FastSingleJoiner {
     if (payloadField == 0) {
       return SCAN_FAILED;
     }
-    int payloadVector = payloadField + b.getInt(payloadField);
-    ByteBuffer p = b;
+    int payloadVector = payloadField + i32(b, payloadField);
+    byte[] p = b;
     int payloadStart = payloadVector + 4;
-    int payloadLength = b.getInt(payloadVector);
+    int payloadLength = i32(b, payloadVector);
     if (zstd) {
       payloadStart = decompress(b, payloadStart, payloadLength);
       if (payloadStart < 0) {
@@ -398,12 +404,13 @@ final class FastSingleJoiner {
 
   private int pendingInteractions;
 
-  // zstd payloads of the message, decompressed one after the other into a reused direct buffer (8-aligned).
-  private static final ByteBuffer ARENA = ByteBuffer.allocate(0);
-  private ByteBuffer arena = ByteBuffer.allocateDirect(0).order(ByteOrder.LITTLE_ENDIAN);
+  // zstd payloads of the message, decompressed one after the other into a reused array (8-aligned), and the same
+  // bytes as a buffer for the verifier.
+  private static final byte[] ARENA = new byte[0];
+  private byte[] arena = new byte[0];
+  private ByteBuffer arenaBuffer = ByteBuffer.wrap(arena);
   private int arenaUsed;
   private boolean anyZstd;
-  private ByteBuffer zsrc = ByteBuffer.allocateDirect(0);
   private @Nullable ZstdDecompressCtx zstdContext;
 
   /**
@@ -413,15 +420,10 @@ final class FastSingleJoiner {
    *
    * @return the payload's index in the arena, or -1
    */
-  private int decompress(ByteBuffer b, int start, int length) {
-    if (zsrc.capacity() < length) {
-      zsrc = ByteBuffer.allocateDirect(Math.max(Math.max(length, 1 << 12), 2 * zsrc.capacity()));
-    }
-    zsrc.clear();
-    zsrc.put(0, b, start, length);
+  private int decompress(byte[] b, int start, int length) {
     // The record path's checks before it allocates (robust: an empty payload, a size above the limit or more than
     // the bytes can hold): a few bytes claiming 200 MiB must not grow the arena.
-    long declared = ZstdContexts.declaredSize(zsrc, length, limits.maxDecompressedSize());
+    long declared = ZstdContexts.declaredSize(b, start, length, limits.maxDecompressedSize());
     if (declared < 0) {
       return -1;
     }
@@ -430,11 +432,11 @@ final class FastSingleJoiner {
     if (end > Integer.MAX_VALUE - 8) {
       return -1;
     }
-    if (end > arena.capacity()) {
-      ByteBuffer bigger = ByteBuffer.allocateDirect((int) Math.min(Integer.MAX_VALUE - 8,
-          Math.max(Math.max(end, 1 << 16), 2L * arena.capacity()))).order(ByteOrder.LITTLE_ENDIAN);
-      bigger.put(0, arena, 0, arenaUsed);
-      arena = bigger; // the message's zstd events point to ARENA until the scan ends
+    if (end > arena.length) {
+      // The message's zstd events point to ARENA until the scan ends.
+      arena = Arrays.copyOf(arena, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(Math.max(end, 1 << 16),
+          2L * arena.length)));
+      arenaBuffer = ByteBuffer.wrap(arena).order(ByteOrder.LITTLE_ENDIAN);
     }
     ZstdDecompressCtx context = zstdContext;
     if (context == null) {
@@ -443,8 +445,7 @@ final class FastSingleJoiner {
     }
     int n;
     try {
-      arena.clear();
-      n = context.decompressDirectByteBuffer(arena, at, (int) declared, zsrc, 0, length);
+      n = context.decompressByteArray(arena, at, (int) declared, b, start, length);
     } catch (RuntimeException e) {
       return -1;
     }
@@ -455,18 +456,23 @@ final class FastSingleJoiner {
     return at;
   }
 
+  /** The buffer over {@code bytes}, the message or the arena, for the verifier. */
+  private ByteBuffer buffer(byte[] bytes) {
+    return bytes == message ? messageBuffer : arenaBuffer;
+  }
+
   /** Verifies and reads the payload of event {@code i}; false if the record path would fail to decode it. */
-  private boolean payload(int i, PayloadType t, ByteBuffer p, int start, int length) {
+  private boolean payload(int i, PayloadType t, byte[] p, int start, int length) {
     TableType schema = switch (t) {
       case CB -> Schema.CB_EVENT;
       case CCB, SLATES -> Schema.MULTI_SLOT_EVENT;
       case CA -> Schema.CA_EVENT;
       default -> Schema.OUTCOME_EVENT;
     };
-    if (verifier.verify(p, start, length, schema) != null) {
+    if (verifier.verify(buffer(p), start, length, schema) != null) {
       return false;
     }
-    int root = start + p.getInt(start);
+    int root = start + i32(p, start);
     table[i] = root;
     switch (t) {
       case CB: {
@@ -482,14 +488,14 @@ final class FastSingleJoiner {
         if (field(p, root, 0) == 0 || slotsField == 0) {
           return false;
         }
-        int vector = slotsField + p.getInt(slotsField);
-        int count = p.getInt(vector);
+        int vector = slotsField + i32(p, slotsField);
+        int count = i32(p, vector);
         for (int s = 0; s < count; s++) {
           int slot = element(p, vector, s);
           int slotId = field(p, slot, 2);
           if (slotId != 0) {
-            int at = slotId + p.getInt(slotId);
-            if (!ascii(p, at + 4, p.getInt(at))) {
+            int at = slotId + i32(p, slotId);
+            if (!ascii(p, at + 4, i32(p, at))) {
               return false;
             }
           }
@@ -510,23 +516,23 @@ final class FastSingleJoiner {
   }
 
   /** The learning mode must be the configured one (else the record path rejects the interaction). */
-  private boolean learningMode(ByteBuffer p, int root, int slot, int i) {
+  private boolean learningMode(byte[] p, int root, int slot, int i) {
     int code = byteField(p, root, slot);
     LearningMode mode = code >= 0 && code < MODES.length - 1 ? MODES[code] : LearningMode.UNRECOGNIZED;
     apprentice[i] = mode == LearningMode.APPRENTICE;
     return mode == effective.learningMode();
   }
 
-  private boolean modelIdAscii(ByteBuffer p, int root, int slot) {
+  private boolean modelIdAscii(byte[] p, int root, int slot) {
     int f = field(p, root, slot);
     if (f == 0) {
       return true;
     }
-    int at = f + p.getInt(f);
-    return ascii(p, at + 4, p.getInt(at));
+    int at = f + i32(p, f);
+    return ascii(p, at + 4, i32(p, at));
   }
 
-  private boolean outcome(int i, ByteBuffer p, int root) {
+  private boolean outcome(int i, byte[] p, int root) {
     byte valueTag = byteField(p, root, 0);
     float v = 0f;
     if (valueTag == KIND_NUMERIC) {
@@ -534,14 +540,14 @@ final class FastSingleJoiner {
       if (f == 0) {
         return false;
       }
-      v = floatField(p, f + p.getInt(f), 0);
+      v = floatField(p, f + i32(p, f), 0);
     } else if (valueTag == KIND_LITERAL) {
       int f = field(p, root, 1);
       if (f == 0) {
         return false;
       }
-      int at = f + p.getInt(f);
-      if (!ascii(p, at + 4, p.getInt(at))) {
+      int at = f + i32(p, f);
+      if (!ascii(p, at + 4, i32(p, at))) {
         return false;
       }
     }
@@ -555,15 +561,15 @@ final class FastSingleJoiner {
       if (f == 0) {
         return false;
       }
-      index = intField(p, f + p.getInt(f), 0);
+      index = intField(p, f + i32(p, f), 0);
     } else if (kind == KIND_LITERAL) {
       int f = field(p, root, 3);
       if (f == 0) {
         return false;
       }
-      int at = f + p.getInt(f);
+      int at = f + i32(p, f);
       literalPos[i] = at + 4;
-      literalLen[i] = p.getInt(at);
+      literalLen[i] = i32(p, at);
       if (!ascii(p, at + 4, literalLen[i])) {
         return false;
       }
@@ -579,10 +585,10 @@ final class FastSingleJoiner {
    * Decodes a DedupInfo event with the record decoder and checks that applying it cannot fail whatever the cache
    * holds: equal counts and every value a JSON object. It is applied at the commit.
    */
-  private boolean dedup(ByteBuffer b, int eventStart, int eventLength) {
+  private boolean dedup(byte[] b, int eventStart, int eventLength) {
     DedupInfo info;
     try {
-      ByteBuffer eventBytes = b.slice(eventStart, eventLength).order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer eventBytes = messageBuffer.slice(eventStart, eventLength).order(ByteOrder.LITTLE_ENDIAN);
       info = (DedupInfo) decoder.payload(decoder.envelope(eventBytes), DiagnosticReason.MALFORMED_DEDUP);
     } catch (DecodeException | RuntimeException e) {
       return false;
@@ -617,12 +623,12 @@ final class FastSingleJoiner {
   private int slotMask;
 
   /** Adds event {@code i} to the group of its id, creating the group if the id is new. */
-  private boolean addToGroup(ByteBuffer b, int i) {
+  private boolean addToGroup(byte[] b, int i) {
     int pos = idPos[i];
     int len = idLen[i];
     int h = 1;
     for (int k = 0; k < len; k++) {
-      h = 31 * h + b.get(pos + k);
+      h = 31 * h + b[pos + k];
     }
     h ^= h >>> 16;
     hash[i] = h;
@@ -647,7 +653,7 @@ final class FastSingleJoiner {
     }
   }
 
-  private boolean sameId(ByteBuffer b, int x, int y) {
+  private boolean sameId(byte[] b, int x, int y) {
     int len = idLen[x];
     if (len != idLen[y]) {
       return false;
@@ -735,27 +741,27 @@ final class FastSingleJoiner {
   }
 
   private boolean cb(int i, int n, boolean learnable, JsonBytes out) {
-    ByteBuffer p = bufs[i];
+    byte[] p = bufs[i];
     int root = table[i];
     int actionsField = field(p, root, 1);
-    int actions = actionsField + p.getInt(actionsField);
-    int actionCount = p.getInt(actions);
+    int actions = actionsField + i32(p, actionsField);
+    int actionCount = i32(p, actions);
     if (actionCount == 0) {
       return false;
     }
     int probabilitiesField = field(p, root, 3);
-    int probabilities = probabilitiesField + p.getInt(probabilitiesField);
-    int probabilityCount = p.getInt(probabilities);
-    long first = p.getLong(actions + 4);
+    int probabilities = probabilitiesField + i32(p, probabilitiesField);
+    int probabilityCount = i32(p, probabilities);
+    long first = i64(p, actions + 4);
     float r = reward(n, -1);
     float fin = apprentice[i] ? ((int) first == 1 ? 1f : 0f) : r;
-    ByteBuffer b = message;
+    byte[] b = message;
     out.raw(CB_LABEL_COST);
     if (!number(out, -fin)) {
       return false;
     }
     out.raw(CB_LABEL_PROBABILITY);
-    if (!number(out, probabilityCount == 0 ? 0f : p.getFloat(probabilities + 4) * pass[i])) {
+    if (!number(out, probabilityCount == 0 ? 0f : f32(p, probabilities + 4) * pass[i])) {
       return false;
     }
     long chosen = first & U32;
@@ -779,7 +785,7 @@ final class FastSingleJoiner {
       if (k > 0) {
         out.ascii(',');
       }
-      out.uint(p.getLong(actions + 4 + 8 * k) & U32);
+      out.uint(i64(p, actions + 4 + 8 * k) & U32);
     }
     out.ascii(']');
     out.raw(C);
@@ -791,7 +797,7 @@ final class FastSingleJoiner {
       if (k > 0) {
         out.ascii(',');
       }
-      if (!number(out, p.getFloat(probabilities + 4 + 4 * k))) {
+      if (!number(out, f32(p, probabilities + 4 + 4 * k))) {
         return false;
       }
     }
@@ -810,15 +816,15 @@ final class FastSingleJoiner {
   }
 
   private boolean ccb(int i, int n, boolean learnable, JsonBytes out) {
-    ByteBuffer p = bufs[i];
-    ByteBuffer b = message;
+    byte[] p = bufs[i];
+    byte[] b = message;
     int root = table[i];
     int slotsField = field(p, root, 1);
-    int slotVector = slotsField + p.getInt(slotsField);
-    int slotCount = p.getInt(slotVector);
+    int slotVector = slotsField + i32(p, slotsField);
+    int slotCount = i32(p, slotVector);
     int baselineField = field(p, root, 4);
-    int baselines = baselineField == 0 ? 0 : baselineField + p.getInt(baselineField);
-    int baselineCount = baselineField == 0 ? 0 : p.getInt(baselines);
+    int baselines = baselineField == 0 ? 0 : baselineField + i32(p, baselineField);
+    int baselineCount = baselineField == 0 ? 0 : i32(p, baselines);
     boolean appr = apprentice[i];
     if (appr && slotCount != baselineCount) {
       return false;
@@ -862,9 +868,9 @@ final class FastSingleJoiner {
       if (appr) {
         int slot = element(p, slotVector, s);
         int af = field(p, slot, 0);
-        int count = af == 0 ? 0 : p.getInt(af + p.getInt(af));
-        long firstAction = count == 0 ? 0 : p.getInt(af + p.getInt(af) + 4) & U32;
-        slotFinal[s] = CcbRewards.apprenticeReward(count != 0, firstAction, p.getInt(baselines + 4 + 4 * s));
+        int count = af == 0 ? 0 : i32(p, af + i32(p, af));
+        long firstAction = count == 0 ? 0 : i32(p, af + i32(p, af) + 4) & U32;
+        slotFinal[s] = CcbRewards.apprenticeReward(count != 0, firstAction, i32(p, baselines + 4 + 4 * s));
       } else {
         slotFinal[s] = r;
       }
@@ -892,8 +898,8 @@ final class FastSingleJoiner {
       }
       int idField = field(p, slot, 2);
       if (idField != 0) {
-        int at = idField + p.getInt(idField);
-        out.raw(SLOT_ID).string(p, at + 4, p.getInt(at));
+        int at = idField + i32(p, idField);
+        out.raw(SLOT_ID).string(p, at + 4, i32(p, at));
       } else {
         out.raw(SLOT_ID);
         id(i, out);
@@ -953,7 +959,7 @@ final class FastSingleJoiner {
         if (k > 0) {
           out.ascii(',');
         }
-        out.uint(Integer.toUnsignedLong(p.getInt(baselines + 4 + 4 * k)));
+        out.uint(Integer.toUnsignedLong(i32(p, baselines + 4 + 4 * k)));
       }
       out.ascii(']');
     }
@@ -971,43 +977,43 @@ final class FastSingleJoiner {
   }
 
   /** Slot 0's first action against the first baseline action: 1 equal, 0 not, -1 when either is missing. */
-  private static int comparison(ByteBuffer p, int slotVector, int slotCount, int baselines, int baselineCount) {
+  private static int comparison(byte[] p, int slotVector, int slotCount, int baselines, int baselineCount) {
     if (slotCount == 0 || baselineCount == 0) {
       return -1;
     }
     int slot = element(p, slotVector, 0);
     int af = field(p, slot, 0);
-    if (af == 0 || p.getInt(af + p.getInt(af)) == 0) {
+    if (af == 0 || i32(p, af + i32(p, af)) == 0) {
       return -1;
     }
-    int chosen = p.getInt(af + p.getInt(af) + 4);
-    return chosen == p.getInt(baselines + 4) ? 1 : 0;
+    int chosen = i32(p, af + i32(p, af) + 4);
+    return chosen == i32(p, baselines + 4) ? 1 : 0;
   }
 
   /** The first slot whose id equals the literal, or -1. */
-  private static int slotById(ByteBuffer p, int slotVector, int slotCount, ByteBuffer lb, int literal, int length) {
+  private static int slotById(byte[] p, int slotVector, int slotCount, byte[] lb, int literal, int length) {
     for (int s = 0; s < slotCount; s++) {
       int idField = field(p, element(p, slotVector, s), 2);
       if (idField == 0) {
         continue;
       }
-      int at = idField + p.getInt(idField);
-      if (p.getInt(at) == length && (length == 0 || sameBytes(p, at + 4, lb, literal, length))) {
+      int at = idField + i32(p, idField);
+      if (i32(p, at) == length && (length == 0 || sameBytes(p, at + 4, lb, literal, length))) {
         return s;
       }
     }
     return -1;
   }
 
-  private static boolean sameBytes(ByteBuffer a, int ai, ByteBuffer b, int bi, int length) {
+  private static boolean sameBytes(byte[] a, int ai, byte[] b, int bi, int length) {
     int k = 0;
     for (; k + 8 <= length; k += 8) {
-      if (a.getLong(ai + k) != b.getLong(bi + k)) {
+      if (i64(a, ai + k) != i64(b, bi + k)) {
         return false;
       }
     }
     for (; k < length; k++) {
-      if (a.get(ai + k) != b.get(bi + k)) {
+      if (a[ai + k] != b[bi + k]) {
         return false;
       }
     }
@@ -1018,8 +1024,8 @@ final class FastSingleJoiner {
     if (apprentice[i]) {
       return false; // APPRENTICE_NOT_IMPLEMENTED is reported by the record path
     }
-    ByteBuffer p = bufs[i];
-    ByteBuffer b = message;
+    byte[] p = bufs[i];
+    byte[] b = message;
     int root = table[i];
     float r = reward(n, -1);
     out.raw(FIRST_TIMESTAMP);
@@ -1037,8 +1043,8 @@ final class FastSingleJoiner {
     out.ascii(']');
     out.raw(SLOTS_OPEN);
     int slotsField = field(p, root, 1);
-    int slotVector = slotsField + p.getInt(slotsField);
-    int slotCount = p.getInt(slotVector);
+    int slotVector = slotsField + i32(p, slotsField);
+    int slotCount = i32(p, slotVector);
     for (int s = 0; s < slotCount; s++) {
       int slot = element(p, slotVector, s);
       if (s > 0) {
@@ -1065,8 +1071,8 @@ final class FastSingleJoiner {
     }
     out.raw(LINE_END);
     int baselineField = field(p, root, 4);
-    int baselines = baselineField == 0 ? 0 : baselineField + p.getInt(baselineField);
-    int baselineCount = baselineField == 0 ? 0 : p.getInt(baselines);
+    int baselines = baselineField == 0 ? 0 : baselineField + i32(p, baselineField);
+    int baselineCount = baselineField == 0 ? 0 : i32(p, baselines);
     emitted(i, learnable, 0f + r, r, comparison(p, slotVector, slotCount, baselines, baselineCount), false);
     return true;
   }
@@ -1075,8 +1081,8 @@ final class FastSingleJoiner {
     if (apprentice[i]) {
       return false; // APPRENTICE_NOT_IMPLEMENTED is reported by the record path
     }
-    ByteBuffer p = bufs[i];
-    ByteBuffer b = message;
+    byte[] p = bufs[i];
+    byte[] b = message;
     int root = table[i];
     float r = reward(n, -1);
     out.raw(CA_COST);
@@ -1142,31 +1148,31 @@ final class FastSingleJoiner {
     return true;
   }
 
-  private void slotActions(ByteBuffer p, int slot, JsonBytes out) {
+  private void slotActions(byte[] p, int slot, JsonBytes out) {
     int f = field(p, slot, 0);
     if (f != 0) {
-      int v = f + p.getInt(f);
-      int count = p.getInt(v);
+      int v = f + i32(p, f);
+      int count = i32(p, v);
       for (int k = 0; k < count; k++) {
         if (k > 0) {
           out.ascii(',');
         }
-        out.uint(p.getInt(v + 4 + 4 * k) & U32);
+        out.uint(i32(p, v + 4 + 4 * k) & U32);
       }
     }
     out.ascii(']');
   }
 
-  private boolean slotProbabilities(ByteBuffer p, int slot, JsonBytes out) {
+  private boolean slotProbabilities(byte[] p, int slot, JsonBytes out) {
     int f = field(p, slot, 1);
     if (f != 0) {
-      int v = f + p.getInt(f);
-      int count = p.getInt(v);
+      int v = f + i32(p, f);
+      int count = i32(p, v);
       for (int k = 0; k < count; k++) {
         if (k > 0) {
           out.ascii(',');
         }
-        if (!number(out, p.getFloat(v + 4 + 4 * k))) {
+        if (!number(out, f32(p, v + 4 + 4 * k))) {
           return false;
         }
       }
@@ -1176,20 +1182,20 @@ final class FastSingleJoiner {
   }
 
   /** CCB and slates write the top-level id only when it is non-empty, cut at its first NUL. */
-  private void topLevelEventId(ByteBuffer b, int i, JsonBytes out) {
+  private void topLevelEventId(byte[] b, int i, JsonBytes out) {
     if (idLen[i] > 0) {
       out.raw(EVENT_ID).string(b, idPos[i], untilNul(b, idPos[i], idLen[i]));
     }
   }
 
   /** {@code "VWState":{"m":model}} with the model id cut at its first NUL, then pdrop when it is not 0. */
-  private boolean modelAndPdrop(ByteBuffer p, int modelField, int i, JsonBytes out) {
+  private boolean modelAndPdrop(byte[] p, int modelField, int i, JsonBytes out) {
     out.raw(VW_STATE);
     if (modelField == 0) {
       out.raw(NO_MODEL);
     } else {
-      int at = modelField + p.getInt(modelField);
-      out.string(p, at + 4, untilNul(p, at + 4, p.getInt(at)));
+      int at = modelField + i32(p, modelField);
+      out.string(p, at + 4, untilNul(p, at + 4, i32(p, at)));
     }
     out.ascii('}');
     float pdrop = 1f - pass[i];
@@ -1202,9 +1208,9 @@ final class FastSingleJoiner {
 
   private static final byte[] NO_MODEL = "\"N/A\"".getBytes(StandardCharsets.US_ASCII);
 
-  private static int untilNul(ByteBuffer b, int pos, int len) {
+  private static int untilNul(byte[] b, int pos, int len) {
     for (int k = 0; k < len; k++) {
-      if (b.get(pos + k) == 0) {
+      if (b[pos + k] == 0) {
         return k;
       }
     }
@@ -1215,9 +1221,9 @@ final class FastSingleJoiner {
    * Copies the context and checks it in one pass, turning newlines into spaces; false when it is empty, larger than
    * {@link ReadLimits#maxContextSize()} or not one JSON object (the record path then reports why).
    */
-  private boolean context(ByteBuffer p, int contextField, JsonBytes out) {
-    int v = contextField + p.getInt(contextField);
-    int length = p.getInt(v);
+  private boolean context(byte[] p, int contextField, JsonBytes out) {
+    int v = contextField + i32(p, contextField);
+    int length = i32(p, v);
     if (length == 0 || length > limits.maxContextSize()) {
       return false; // beyond the limit the record path skips the interaction: LIMIT_EXCEEDED (EventDecoder)
     }
@@ -1290,7 +1296,7 @@ final class FastSingleJoiner {
 
   private String idString(int i) {
     byte[] bytes = new byte[idLen[i]];
-    message.get(idPos[i], bytes);
+    System.arraycopy(message, idPos[i], bytes, 0, bytes.length);
     return new String(bytes, StandardCharsets.ISO_8859_1);
   }
 
@@ -1303,35 +1309,35 @@ final class FastSingleJoiner {
   }
 
   /** The position of a table field's inline value, or 0 when the field is absent. */
-  static int field(ByteBuffer b, int table, int slot) {
-    int vtable = table - b.getInt(table);
+  static int field(byte[] b, int table, int slot) {
+    int vtable = table - i32(b, table);
     int entry = 4 + 2 * slot;
-    if (entry >= (b.getShort(vtable) & 0xFFFF)) {
+    if (entry >= (i16(b, vtable) & 0xFFFF)) {
       return 0;
     }
-    int offset = b.getShort(vtable + entry) & 0xFFFF;
+    int offset = i16(b, vtable + entry) & 0xFFFF;
     return offset == 0 ? 0 : table + offset;
   }
 
   /** The table that element {@code k} of a vector of tables points to. */
-  static int element(ByteBuffer b, int vector, int k) {
+  static int element(byte[] b, int vector, int k) {
     int at = vector + 4 + 4 * k;
-    return at + b.getInt(at);
+    return at + i32(b, at);
   }
 
-  private static byte byteField(ByteBuffer b, int table, int slot) {
+  private static byte byteField(byte[] b, int table, int slot) {
     int f = field(b, table, slot);
-    return f == 0 ? 0 : b.get(f);
+    return f == 0 ? 0 : b[f];
   }
 
-  private static float floatField(ByteBuffer b, int table, int slot) {
+  private static float floatField(byte[] b, int table, int slot) {
     int f = field(b, table, slot);
-    return f == 0 ? 0f : b.getFloat(f);
+    return f == 0 ? 0f : f32(b, f);
   }
 
-  private static int intField(ByteBuffer b, int table, int slot) {
+  private static int intField(byte[] b, int table, int slot) {
     int f = field(b, table, slot);
-    return f == 0 ? 0 : b.getInt(f);
+    return f == 0 ? 0 : i32(b, f);
   }
 
   /** Writes event {@code i}'s id as a JSON string: copied whole when no byte needs an escape. */
@@ -1348,10 +1354,10 @@ final class FastSingleJoiner {
   private static final int PLAIN = 2;
 
   /** NOT_ASCII, ESCAPED (ASCII with a byte JSON escapes: a control character, '"' or '\\') or PLAIN. */
-  private static int textKind(ByteBuffer b, int pos, int len) {
+  private static int textKind(byte[] b, int pos, int len) {
     boolean plain = true;
     for (int k = 0; k < len; k++) {
-      byte c = b.get(pos + k);
+      byte c = b[pos + k];
       if (c < 0) {
         return NOT_ASCII;
       }
@@ -1360,30 +1366,30 @@ final class FastSingleJoiner {
     return plain ? PLAIN : ESCAPED;
   }
 
-  private static boolean ascii(ByteBuffer b, int pos, int len) {
+  private static boolean ascii(byte[] b, int pos, int len) {
     int k = 0;
     for (; k + 8 <= len; k += 8) {
-      if ((b.getLong(pos + k) & 0x8080_8080_8080_8080L) != 0) {
+      if ((i64(b, pos + k) & 0x8080_8080_8080_8080L) != 0) {
         return false;
       }
     }
     for (; k < len; k++) {
-      if (b.get(pos + k) < 0) {
+      if (b[pos + k] < 0) {
         return false;
       }
     }
     return true;
   }
 
-  private static boolean emptyTime(ByteBuffer b, int at) {
-    return b.getShort(at) == 0 && b.get(at + 2) == 0 && b.get(at + 3) == 0 && b.get(at + 4) == 0
-        && b.get(at + 5) == 0 && b.get(at + 6) == 0;
+  private static boolean emptyTime(byte[] b, int at) {
+    return i16(b, at) == 0 && b[at + 2] == 0 && b[at + 3] == 0 && b[at + 4] == 0
+        && b[at + 5] == 0 && b[at + 6] == 0;
   }
 
   /** {@code TimeStamp.epochSecond()} of a flatbuffer time stamp struct: the year is signed, as VW reads it. */
-  private static long epochSecond(ByteBuffer b, int at) {
-    return TimeText.epochSecond(b.getShort(at), b.get(at + 2) & 0xFF, b.get(at + 3) & 0xFF, b.get(at + 4) & 0xFF,
-        b.get(at + 5) & 0xFF, b.get(at + 6) & 0xFF);
+  private static long epochSecond(byte[] b, int at) {
+    return TimeText.epochSecond(i16(b, at), b[at + 2] & 0xFF, b[at + 3] & 0xFF, b[at + 4] & 0xFF,
+        b[at + 5] & 0xFF, b[at + 6] & 0xFF);
   }
 
   private void ensureEvents(int n) {
@@ -1393,7 +1399,7 @@ final class FastSingleJoiner {
     int c = Math.max(n, capacity * 2);
     capacity = c;
     type = new byte[c];
-    bufs = new ByteBuffer[c];
+    bufs = new byte[c][];
     idPos = new int[c];
     idLen = new int[c];
     idPlain = new boolean[c];

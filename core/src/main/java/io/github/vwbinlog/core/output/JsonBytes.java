@@ -152,17 +152,17 @@ public final class JsonBytes {
 
   /**
    * Appends a quoted JSON string of the UTF-8 bytes {@code bytes[index, index + length)}, escaped as in
-   * {@link #string(ByteBuffer)}; the buffer's position is ignored and not changed.
+   * {@link #string(ByteBuffer)}.
    *
    * @return this buffer
    */
-  public JsonBytes string(ByteBuffer bytes, int index, int length) {
+  public JsonBytes string(byte[] bytes, int index, int length) {
     ensure(2 + 6 * (long) length);
     byte[] b = buf;
     int p = len;
     b[p++] = '"';
     for (int i = index, end = index + length; i < end; i++) {
-      byte c = bytes.get(i);
+      byte c = bytes[i];
       if (c >= 0x60 || c < 0 || ESCAPE[c] == 0) {
         b[p++] = c;
       } else {

@@ -46,7 +46,7 @@ class JsonBytesFastPathTest {
     out.raw(direct, 2, 8);
     assertThat(out.toString()).isEqualTo("{\"a\"\n\u0001}y");
     int mark = out.length();
-    out.string(direct, 2, 7);
+    out.string(bytes, 2, 7);
     assertThat(out.toString().substring(mark)).isEqualTo("\"{\\\"a\\\"\\n\\u0001}\"");
     JsonBytes viaBuffer = new JsonBytes();
     viaBuffer.string(ByteBuffer.wrap(bytes, 2, 7));

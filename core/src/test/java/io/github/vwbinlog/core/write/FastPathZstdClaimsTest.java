@@ -52,9 +52,14 @@ class FastPathZstdClaimsTest {
     assertThat(declaredSize(withDeclaredSize(frame, bound), Integer.MAX_VALUE)).isEqualTo(bound);
   }
 
+  /** Both forms, which must agree: the array one (the converter) at an offset, the direct buffer one (the cursor). */
   private static long declaredSize(byte[] payload, int maxSize) {
     ByteBuffer direct = ByteBuffer.allocateDirect(Math.max(1, payload.length)).put(payload).flip();
-    return ZstdContexts.declaredSize(direct, payload.length, maxSize);
+    long fromBuffer = ZstdContexts.declaredSize(direct, payload.length, maxSize);
+    byte[] padded = new byte[payload.length + 5];
+    System.arraycopy(payload, 0, padded, 3, payload.length);
+    assertThat(ZstdContexts.declaredSize(padded, 3, payload.length, maxSize)).isEqualTo(fromBuffer);
+    return fromBuffer;
   }
 
   @ParameterizedTest(name = "{0}")
