@@ -408,7 +408,7 @@ final class FastSingleJoiner {
   // bytes as a buffer for the verifier.
   private static final byte[] ARENA = new byte[0];
   private byte[] arena = new byte[0];
-  private ByteBuffer arenaBuffer = ByteBuffer.wrap(arena);
+  private ByteBuffer arenaBuffer = ByteBuffer.wrap(arena).order(ByteOrder.LITTLE_ENDIAN);
   private int arenaUsed;
   private boolean anyZstd;
   private @Nullable ZstdDecompressCtx zstdContext;
