@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.CompilerControl;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
@@ -89,7 +90,13 @@ public class FramingBenchmark {
     return sum;
   }
 
-  /** The sum of bytes {@code [from, to)} of {@code b}, read as longs: the same loop as {@link #sumBytes()}. */
+  /**
+   * The sum of bytes {@code [from, to)} of {@code b}, read as longs: the same loop for {@link #sumBytes()} and
+   * {@link #scanCursorAndSumPayloads()}. Not inlined, so that both run the same compiled loop: inlined into the
+   * framing loop, C2 compiled it to code twice as slow as its first (on-stack) compilation, which measured the JIT's
+   * choice rather than the framing.
+   */
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   private static long sum(ByteBuffer b, int from, int to) {
     long sum = 0;
     int i = from;
