@@ -66,7 +66,7 @@ final class ConvertCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "no summary on standard error (nor progress bar)")
   boolean quiet;
 
-  @ArgGroup(validate = false, heading = "%nJoin options (VW's, each sticky):%n")
+  @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
   @Nullable JoinOptionsGroup join;
 
   @Mixin

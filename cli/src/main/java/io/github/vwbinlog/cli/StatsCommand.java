@@ -44,7 +44,7 @@ final class StatsCommand implements Callable<Integer> {
   @Option(names = "--strict", description = "stop at the first error (exit 1, no counts printed)")
   boolean strict;
 
-  @ArgGroup(validate = false, heading = "%nJoin options (VW's, each sticky):%n")
+  @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
   @Nullable JoinOptionsGroup join;
 
   @Mixin
