@@ -21,6 +21,9 @@ public enum LearningMode {
    */
   UNRECOGNIZED(-1, "");
 
+  /** values() copies its array at every call; {@link #of} runs for every event decoded. */
+  private static final LearningMode[] VALUES = values();
+
   private final int code;
   private final String schemaName;
 
@@ -41,8 +44,7 @@ public enum LearningMode {
 
   /** The constant for a stored code; {@link #UNRECOGNIZED} when out of range. */
   public static LearningMode of(int code) {
-    LearningMode[] all = values();
-    return code >= 0 && code < all.length - 1 ? all[code] : UNRECOGNIZED;
+    return SchemaEnums.of(VALUES, code);
   }
 
   /**
@@ -52,12 +54,7 @@ public enum LearningMode {
    * @throws IllegalArgumentException for any other value
    */
   public static LearningMode parse(String value) {
-    for (LearningMode m : values()) {
-      if (m != UNRECOGNIZED && m.schemaName.equalsIgnoreCase(value)) {
-        return m;
-      }
-    }
-    throw new IllegalArgumentException("Invalid learning mode '" + value
-        + "': expected online, apprentice or loggingonly");
+    return SchemaEnums.parse(new LearningMode[] {ONLINE, APPRENTICE, LOGGING_ONLY}, LearningMode::schemaName,
+        "learning mode", value);
   }
 }

@@ -27,6 +27,9 @@ public enum PayloadType {
   /** A code outside the schema's range; such interactions are not supported. */
   UNRECOGNIZED(-1, "");
 
+  /** values() copies its array at every call; {@link #of} runs for every event decoded. */
+  private static final PayloadType[] VALUES = values();
+
   private final int code;
   private final String schemaName;
 
@@ -52,7 +55,6 @@ public enum PayloadType {
 
   /** The constant for a stored code; {@link #UNRECOGNIZED} when out of range. */
   public static PayloadType of(int code) {
-    PayloadType[] all = values();
-    return code >= 0 && code < all.length - 1 ? all[code] : UNRECOGNIZED;
+    return SchemaEnums.of(VALUES, code);
   }
 }

@@ -24,6 +24,9 @@ public enum ProblemType {
   /** A code outside the schema's range: it matches only unrecognized payload types, which are not supported. */
   UNRECOGNIZED(-1, "");
 
+  /** values() copies its array at every call; {@link #of} runs for every event decoded. */
+  private static final ProblemType[] VALUES = values();
+
   private final int code;
   private final String schemaName;
 
@@ -44,8 +47,7 @@ public enum ProblemType {
 
   /** The constant for a stored code; {@link #UNRECOGNIZED} when out of range. */
   public static ProblemType of(int code) {
-    ProblemType[] all = values();
-    return code >= 0 && code < all.length - 1 ? all[code] : UNRECOGNIZED;
+    return SchemaEnums.of(VALUES, code);
   }
 
   /**
@@ -63,11 +65,6 @@ public enum ProblemType {
    * @throws IllegalArgumentException for any other value
    */
   public static ProblemType parse(String value) {
-    for (ProblemType t : new ProblemType[] {CB, CCB, SLATES, CA}) {
-      if (t.schemaName.equalsIgnoreCase(value)) {
-        return t;
-      }
-    }
-    throw new IllegalArgumentException("Invalid problem type '" + value + "': expected cb, ccb, slates or ca");
+    return SchemaEnums.parse(new ProblemType[] {CB, CCB, SLATES, CA}, ProblemType::schemaName, "problem type", value);
   }
 }

@@ -23,6 +23,9 @@ public enum RewardFunction {
   /** A code outside the schema's range, as a corrupt checkpoint may hold. The joiner then keeps its reward function. */
   UNRECOGNIZED(-1, "");
 
+  /** values() copies its array at every call; {@link #of} runs for every event decoded. */
+  private static final RewardFunction[] VALUES = values();
+
   private final int code;
   private final String schemaName;
 
@@ -43,8 +46,7 @@ public enum RewardFunction {
 
   /** The constant for a stored code; {@link #UNRECOGNIZED} when out of range. */
   public static RewardFunction of(int code) {
-    RewardFunction[] all = values();
-    return code >= 0 && code < all.length - 1 ? all[code] : UNRECOGNIZED;
+    return SchemaEnums.of(VALUES, code);
   }
 
   /**
@@ -54,12 +56,7 @@ public enum RewardFunction {
    * @throws IllegalArgumentException for any other value
    */
   public static RewardFunction parse(String value) {
-    for (RewardFunction f : values()) {
-      if (f != UNRECOGNIZED && f.schemaName.equalsIgnoreCase(value)) {
-        return f;
-      }
-    }
-    throw new IllegalArgumentException("Invalid reward function '" + value
-        + "': expected earliest, average, median, sum, min or max");
+    return SchemaEnums.parse(new RewardFunction[] {EARLIEST, AVERAGE, MEDIAN, SUM, MIN, MAX},
+        RewardFunction::schemaName, "reward function", value);
   }
 }

@@ -22,7 +22,6 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -55,16 +54,11 @@ final class ConvertCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "FILE",
-      description = "joined binary logs, directories of them, or - for standard input")
-  List<String> inputs;
-
   @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "the DSJSON file (default: standard output)")
   @Nullable Path output;
 
-  @Option(names = "--glob", paramLabel = "GLOB", defaultValue = "*",
-      description = "which files of a directory to read (default: ${DEFAULT-VALUE}; hidden files never)")
-  String glob;
+  @Mixin
+  InputFiles files = new InputFiles();
 
   @Option(names = "--strict", description = "stop at the first error (exit 1, no output file left behind)")
   boolean strict;
@@ -72,7 +66,7 @@ final class ConvertCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "no summary on standard error (nor progress bar)")
   boolean quiet;
 
-  @ArgGroup(validate = false, heading = "%nJoin options (VW's, each sticky):%n")
+  @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
   @Nullable JoinOptionsGroup join;
 
   @Mixin
@@ -89,13 +83,8 @@ final class ConvertCommand implements Callable<Integer> {
     if (threads < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1, was " + threads);
     }
-    List<Input> resolved;
-    try {
-      resolved = Inputs.resolve(inputs, glob);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-    } catch (Inputs.UnreadableException e) {
-      io.err().println("vw-binlog convert: " + e.getMessage());
+    List<Input> resolved = files.resolve(io);
+    if (resolved == null) {
       return Main.EXIT_UNREADABLE;
     }
     // The converter splits each input over the threads (DefaultDsjsonConverter); it converts on this thread alone in

@@ -8,7 +8,7 @@ import io.github.vwbinlog.join.MultistepReward;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
@@ -18,21 +18,25 @@ import picocli.CommandLine.Option;
  */
 final class JoinOptionsGroup {
 
-  @Option(names = "--problem-type", paramLabel = "TYPE", converter = ProblemTypeConverter.class,
-      completionCandidates = ProblemTypeNames.class,
+  /**
+   * The heading of the group in the help of {@code convert}, {@code stats} and {@code validate}. Each declares the
+   * group itself: from a shared mixin, picocli 4.7.6 lists the options of a non-validating group twice
+   * (remkop/picocli#2341).
+   */
+  static final String HEADING = "%nJoin options (VW's, each sticky):%n";
+
+  @Option(names = "--problem-type", paramLabel = "TYPE", completionCandidates = ProblemTypeNames.class,
       description = "cb, ccb, slates or ca; also joins REGULAR messages before the first checkpoint")
   @Nullable ProblemType problemType;
 
-  @Option(names = "--reward-function", paramLabel = "F", converter = RewardFunctionConverter.class,
-      completionCandidates = RewardFunctionNames.class,
+  @Option(names = "--reward-function", paramLabel = "F", completionCandidates = RewardFunctionNames.class,
       description = "earliest, average, median, sum, min or max")
   @Nullable RewardFunction rewardFunction;
 
   @Option(names = "--default-reward", paramLabel = "R", description = "the reward when no outcome counts")
   @Nullable Float defaultReward;
 
-  @Option(names = "--learning-mode", paramLabel = "MODE", converter = LearningModeConverter.class,
-      completionCandidates = LearningModeNames.class,
+  @Option(names = "--learning-mode", paramLabel = "MODE", completionCandidates = LearningModeNames.class,
       description = "online, apprentice or loggingonly")
   @Nullable LearningMode learningMode;
 
@@ -42,8 +46,7 @@ final class JoinOptionsGroup {
   @Option(names = "--multistep", description = "join multistep episodes with the multistep joiner (VW's --multistep)")
   boolean multistep;
 
-  @Option(names = "--multistep-reward", paramLabel = "F", converter = MultistepRewardConverter.class,
-      completionCandidates = MultistepRewardNames.class,
+  @Option(names = "--multistep-reward", paramLabel = "F", completionCandidates = MultistepRewardNames.class,
       description = "identity, suffix_sum or suffix_mean (the default): how the multistep joiner spreads rewards "
           + "over a batch; ignored without --multistep, as VW ignores it")
   @Nullable MultistepReward multistepReward;
@@ -80,6 +83,17 @@ final class JoinOptionsGroup {
     return o;
   }
 
+  /**
+   * Registers the options' converters on {@code cmd} and the subcommands it has: the values are parsed by the enums'
+   * {@code parse}, VW's names matched case-insensitively.
+   */
+  static void registerConverters(CommandLine cmd) {
+    cmd.registerConverter(ProblemType.class, ProblemType::parse)
+        .registerConverter(RewardFunction.class, RewardFunction::parse)
+        .registerConverter(LearningMode.class, LearningMode::parse)
+        .registerConverter(MultistepReward.class, MultistepReward::parse);
+  }
+
   // The values the options accept, in the case VW's documentation uses, for shell completion (the enums also hold
   // UNRECOGNIZED, and ProblemType values VW's --problem_type refuses).
 
@@ -112,34 +126,6 @@ final class JoinOptionsGroup {
 
     MultistepRewardNames() {
       super(List.of("identity", "suffix_sum", "suffix_mean"));
-    }
-  }
-
-  static final class ProblemTypeConverter implements ITypeConverter<ProblemType> {
-    @Override
-    public ProblemType convert(String value) {
-      return ProblemType.parse(value);
-    }
-  }
-
-  static final class RewardFunctionConverter implements ITypeConverter<RewardFunction> {
-    @Override
-    public RewardFunction convert(String value) {
-      return RewardFunction.parse(value);
-    }
-  }
-
-  static final class LearningModeConverter implements ITypeConverter<LearningMode> {
-    @Override
-    public LearningMode convert(String value) {
-      return LearningMode.parse(value);
-    }
-  }
-
-  static final class MultistepRewardConverter implements ITypeConverter<MultistepReward> {
-    @Override
-    public MultistepReward convert(String value) {
-      return MultistepReward.parse(value);
     }
   }
 }

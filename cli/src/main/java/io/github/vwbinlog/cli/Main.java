@@ -88,8 +88,9 @@ public final class Main implements Runnable {
         cmd.addSubcommand(subcommand.name(), subcommand.type());
       }
     }
-    // Set after the subcommands are added: picocli applies it to the subcommands present.
+    // Set after the subcommands are added: picocli applies them to the subcommands present.
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
+    JoinOptionsGroup.registerConverters(cmd);
     // Help, usage errors and text reports go through picocli's writers, over the same streams as binary output.
     cmd.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
     cmd.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));

@@ -8,12 +8,10 @@ import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code stats FILE... [--json]}: counts of messages, joined events, skips by reason, and VW's metrics. */
@@ -37,16 +35,8 @@ final class StatsCommand implements Callable<Integer> {
   @ParentCommand
   Main main;
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
-  @Parameters(arity = "1..*", paramLabel = "FILE",
-      description = "joined binary logs, directories of them, or - for standard input")
-  List<String> inputs;
-
-  @Option(names = "--glob", paramLabel = "GLOB", defaultValue = "*",
-      description = "which files of a directory to read (default: ${DEFAULT-VALUE}; hidden files never)")
-  String glob;
+  @Mixin
+  InputFiles files = new InputFiles();
 
   @Option(names = "--json", description = "print one JSON object instead of text")
   boolean json;
@@ -54,7 +44,7 @@ final class StatsCommand implements Callable<Integer> {
   @Option(names = "--strict", description = "stop at the first error (exit 1, no counts printed)")
   boolean strict;
 
-  @ArgGroup(validate = false, heading = "%nJoin options (VW's, each sticky):%n")
+  @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
   @Nullable JoinOptionsGroup join;
 
   @Mixin
@@ -63,13 +53,8 @@ final class StatsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     Io io = main.io();
-    List<Input> resolved;
-    try {
-      resolved = Inputs.resolve(inputs, glob);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-    } catch (Inputs.UnreadableException e) {
-      io.err().println("vw-binlog stats: " + e.getMessage());
+    List<Input> resolved = files.resolve(io);
+    if (resolved == null) {
       return Main.EXIT_UNREADABLE;
     }
     JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults()).withStrict(strict)

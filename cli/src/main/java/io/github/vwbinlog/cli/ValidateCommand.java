@@ -55,7 +55,7 @@ final class ValidateCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "print nothing: the exit code says it all")
   boolean quiet;
 
-  @ArgGroup(validate = false, heading = "%nJoin options (VW's, each sticky):%n")
+  @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
   @Nullable JoinOptionsGroup join;
 
   @Mixin
