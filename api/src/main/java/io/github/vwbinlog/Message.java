@@ -24,6 +24,10 @@ import java.util.Objects;
  *   }
  * }
  * }</pre>
+ *
+ * <p>The decoding methods ({@link Header#fileHeader()}, {@link Checkpoint#checkpointInfo()},
+ * {@link Regular#joinedEvents()}) verify within {@link ReadLimits#defaults()}; each has an overload that takes the
+ * limits instead, such as the reader's: {@code regular.joinedEvents(reader.options().limits())}.
  */
 public sealed interface Message {
 
@@ -111,13 +115,36 @@ public sealed interface Message {
     }
 
     /**
-     * Decodes the payload after verifying it.
+     * Decodes the payload after verifying it within {@link ReadLimits#defaults()}, as
+     * {@code fileHeader(ReadLimits.defaults())} does. To decode within the limits a reader was given, use
+     * {@link #fileHeader(ReadLimits)}.
      *
      * @throws MalformedDataException if the payload is not a valid {@code FileHeader}
      * @throws LimitExceededException if the buffer exceeds a verifier bound of {@link ReadLimits#defaults()}
      */
     public FileHeader fileHeader() {
-      return Providers.get().decodeFileHeader(view(payload), offset);
+      return fileHeader(ReadLimits.defaults());
+    }
+
+    /**
+     * Decodes the payload after verifying it within {@code limits}: the properties vector and every key and value
+     * string may hold at most {@link ReadLimits#maxVectorLength()} elements, the tables (the header and one per
+     * property) may nest at most {@link ReadLimits#maxDepth()} deep (a header needs 2 when it has properties), and
+     * at most {@link ReadLimits#maxTables()} of them are visited (1 plus the number of properties).
+     *
+     * <pre>{@code
+     * FileHeader header = h.fileHeader(reader.options().limits());
+     * }</pre>
+     *
+     * @param limits the limits to verify within, for example the reader's {@code options().limits()}
+     * @throws MalformedDataException if the payload is not a valid {@code FileHeader}
+     * @throws LimitExceededException if the buffer exceeds a verifier bound of {@code limits}, naming the bound
+     *     ("vector length", "nesting depth" or "table count"), the value and the maximum
+     * @throws NullPointerException if {@code limits} is null
+     */
+    public FileHeader fileHeader(ReadLimits limits) {
+      Objects.requireNonNull(limits, "limits");
+      return Providers.get().decodeFileHeader(view(payload), offset, limits);
     }
   }
 
@@ -155,14 +182,37 @@ public sealed interface Message {
     }
 
     /**
-     * Decodes the payload after verifying it. Absent fields take their schema defaults (SPEC §3.2); codes outside the
-     * schema's range become the enums' {@code UNRECOGNIZED}.
+     * Decodes the payload after verifying it within {@link ReadLimits#defaults()}, as
+     * {@code checkpointInfo(ReadLimits.defaults())} does. Absent fields take their schema defaults (SPEC §3.2); codes
+     * outside the schema's range become the enums' {@code UNRECOGNIZED}.
      *
      * @throws MalformedDataException if the payload is not a valid {@code CheckpointInfo}
      * @throws LimitExceededException if the buffer exceeds a verifier bound of {@link ReadLimits#defaults()}
      */
     public CheckpointInfo checkpointInfo() {
-      return Providers.get().decodeCheckpointInfo(view(payload), offset);
+      return checkpointInfo(ReadLimits.defaults());
+    }
+
+    /**
+     * Decodes the payload after verifying it within {@code limits}, as {@link #checkpointInfo()} does within the
+     * defaults. A valid {@code CheckpointInfo} is one table of scalars: no vector, no nested table, so it is within
+     * every {@link ReadLimits#maxVectorLength()}, {@link ReadLimits#maxDepth()} and {@link ReadLimits#maxTables()}
+     * (each at least 1) and this method accepts the same payloads as {@link #checkpointInfo()}. It takes the limits
+     * so that every decoding method of a message can be given the reader's.
+     *
+     * <pre>{@code
+     * CheckpointInfo config = c.checkpointInfo(reader.options().limits());
+     * }</pre>
+     *
+     * @param limits the limits to verify within, for example the reader's {@code options().limits()}
+     * @throws MalformedDataException if the payload is not a valid {@code CheckpointInfo}
+     * @throws LimitExceededException if the buffer exceeds a verifier bound of {@code limits} (which, as said above,
+     *     no {@code CheckpointInfo} of the current schema can)
+     * @throws NullPointerException if {@code limits} is null
+     */
+    public CheckpointInfo checkpointInfo(ReadLimits limits) {
+      Objects.requireNonNull(limits, "limits");
+      return Providers.get().decodeCheckpointInfo(view(payload), offset, limits);
     }
   }
 
@@ -200,15 +250,44 @@ public sealed interface Message {
     }
 
     /**
-     * Decodes the joined events after verifying every buffer: the JoinedPayload, each nested Event, and each payload
-     * (decompressed when zstd-encoded). All or nothing; the joiner, which skips the smallest broken unit instead, is
-     * {@code io.github.vwbinlog.join.Joiner}.
+     * Decodes the joined events after verifying every buffer within {@link ReadLimits#defaults()}, as
+     * {@code joinedEvents(ReadLimits.defaults())} does. To decode within the limits a reader was given, use
+     * {@link #joinedEvents(ReadLimits)}.
      *
      * @throws MalformedDataException naming the first joined event that cannot be read, and why
      * @throws LimitExceededException if the JoinedPayload exceeds a verifier bound of {@link ReadLimits#defaults()}
+     *     or holds more than {@link ReadLimits#DEFAULT_MAX_EVENTS_PER_PAYLOAD} joined events
      */
     public java.util.List<io.github.vwbinlog.event.JoinedEvent> joinedEvents() {
-      return Providers.get().decodeJoinedEvents(view(payload), offset);
+      return joinedEvents(ReadLimits.defaults());
+    }
+
+    /**
+     * Decodes the joined events after verifying every buffer within {@code limits}: the JoinedPayload, each nested
+     * Event, and each payload (decompressed when zstd-encoded). All or nothing; the joiner, which skips the smallest
+     * broken unit instead, is {@code io.github.vwbinlog.join.Joiner}.
+     *
+     * <p>The JoinedPayload may hold at most {@link ReadLimits#maxEventsPerPayload()} joined events, and is verified
+     * within {@link ReadLimits#maxVectorLength()}, {@link ReadLimits#maxDepth()} and {@link ReadLimits#maxTables()}
+     * (one table for the payload and one per joined event). Each event's buffers are verified within the same bounds,
+     * a zstd payload may not declare or decompress to more than {@link ReadLimits#maxDecompressedSize()} bytes, and an
+     * interaction's context may not exceed {@link ReadLimits#maxContextSize()} bytes.
+     *
+     * <pre>{@code
+     * List<JoinedEvent> events = regular.joinedEvents(reader.options().limits());
+     * }</pre>
+     *
+     * @param limits the limits to verify and decompress within, for example the reader's {@code options().limits()}
+     * @throws MalformedDataException naming the first joined event that cannot be read, and why (with
+     *     {@link DiagnosticReason#LIMIT_EXCEEDED} when that event exceeds one of {@code limits})
+     * @throws LimitExceededException if the JoinedPayload exceeds a verifier bound of {@code limits} ("vector length",
+     *     "nesting depth" or "table count") or holds more joined events than {@link ReadLimits#maxEventsPerPayload()}
+     *     ("number of joined events"), naming the value and the maximum
+     * @throws NullPointerException if {@code limits} is null
+     */
+    public java.util.List<io.github.vwbinlog.event.JoinedEvent> joinedEvents(ReadLimits limits) {
+      Objects.requireNonNull(limits, "limits");
+      return Providers.get().decodeJoinedEvents(view(payload), offset, limits);
     }
   }
 

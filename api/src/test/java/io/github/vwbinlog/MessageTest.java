@@ -80,4 +80,22 @@ class MessageTest {
   void payloadIsRequired() {
     assertThatThrownBy(() -> new Message.Regular(0, null)).isInstanceOf(NullPointerException.class);
   }
+
+  @Test
+  void theDecodingOverloadsRequireLimitsBeforeTheyLookForCore() {
+    // The API module's tests run without core: a null is refused first, then core is asked for.
+    Message.Header header = new Message.Header(8, bytes(8));
+    Message.Checkpoint checkpoint = new Message.Checkpoint(8, bytes(8));
+    Message.Regular regular = new Message.Regular(8, bytes(8));
+    assertThatThrownBy(() -> header.fileHeader(null)).isInstanceOf(NullPointerException.class).hasMessage("limits");
+    assertThatThrownBy(() -> checkpoint.checkpointInfo(null)).isInstanceOf(NullPointerException.class)
+        .hasMessage("limits");
+    assertThatThrownBy(() -> regular.joinedEvents(null)).isInstanceOf(NullPointerException.class)
+        .hasMessage("limits");
+    ReadLimits limits = ReadLimits.builder().maxTables(1).build();
+    assertThatThrownBy(() -> header.fileHeader(limits)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> checkpoint.checkpointInfo(limits)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> regular.joinedEvents(limits)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(header::fileHeader).isInstanceOf(IllegalStateException.class);
+  }
 }

@@ -5,6 +5,7 @@ import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
@@ -31,14 +32,15 @@ public interface VwBinlogProvider {
   /** Opens a sequential reader over a channel. */
   BinaryLogReader openReader(ReadableByteChannel channel, ReadOptions options);
 
-  /** Verifies and decodes a HEADER payload. */
-  FileHeader decodeFileHeader(ByteBuffer payload, long offset);
+  /** Verifies and decodes a HEADER payload within {@code limits}. */
+  FileHeader decodeFileHeader(ByteBuffer payload, long offset, ReadLimits limits);
 
-  /** Verifies and decodes a CHECKPOINT payload. */
-  CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset);
+  /** Verifies and decodes a CHECKPOINT payload within {@code limits}. */
+  CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset, ReadLimits limits);
 
-  /** Verifies and decodes a REGULAR payload into joined events. */
-  java.util.List<io.github.vwbinlog.event.JoinedEvent> decodeJoinedEvents(ByteBuffer payload, long offset);
+  /** Verifies and decodes a REGULAR payload into joined events within {@code limits}. */
+  java.util.List<io.github.vwbinlog.event.JoinedEvent> decodeJoinedEvents(ByteBuffer payload, long offset,
+      ReadLimits limits);
 
   /** A reward calculator for a configuration. */
   RewardCalculator rewardCalculator(CheckpointInfo config, DiagnosticListener listener);

@@ -49,18 +49,19 @@ public final class CoreProvider implements VwBinlogProvider {
   }
 
   @Override
-  public FileHeader decodeFileHeader(ByteBuffer payload, long offset) {
-    return Decoders.fileHeader(payload, offset, ReadLimits.defaults());
+  public FileHeader decodeFileHeader(ByteBuffer payload, long offset, ReadLimits limits) {
+    return Decoders.fileHeader(payload, offset, limits);
   }
 
   @Override
-  public CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset) {
-    return Decoders.checkpointInfo(payload, offset, ReadLimits.defaults());
+  public CheckpointInfo decodeCheckpointInfo(ByteBuffer payload, long offset, ReadLimits limits) {
+    return Decoders.checkpointInfo(payload, offset, limits);
   }
 
   @Override
-  public java.util.List<io.github.vwbinlog.event.JoinedEvent> decodeJoinedEvents(ByteBuffer payload, long offset) {
-    return JoinedPayloads.decode(payload, offset, ReadLimits.defaults());
+  public java.util.List<io.github.vwbinlog.event.JoinedEvent> decodeJoinedEvents(ByteBuffer payload, long offset,
+      ReadLimits limits) {
+    return JoinedPayloads.decode(payload, offset, limits);
   }
 
   @Override

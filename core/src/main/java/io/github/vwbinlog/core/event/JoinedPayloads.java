@@ -1,5 +1,6 @@
 package io.github.vwbinlog.core.event;
 
+import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.DiagnosticReason;
@@ -14,8 +15,8 @@ import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
 
 /**
  * Decodes a whole REGULAR payload into records, for callers that iterate messages themselves
- * ({@code Message.Regular#joinedEvents()}). All or nothing: the first part that cannot be read fails the call, which
- * names it. The joiner does not use this: it skips the smallest broken unit instead.
+ * ({@code Message.Regular#joinedEvents(ReadLimits)}). All or nothing: the first part that cannot be read fails the
+ * call, which names it. The joiner does not use this: it skips the smallest broken unit instead.
  */
 public final class JoinedPayloads {
   private JoinedPayloads() {}
@@ -25,17 +26,22 @@ public final class JoinedPayloads {
    *
    * @throws MalformedDataException naming the message offset and the first joined event that cannot be read (with
    *     {@link DiagnosticReason#LIMIT_EXCEEDED} when that event exceeds a limit)
-   * @throws io.github.vwbinlog.LimitExceededException if the JoinedPayload exceeds a verifier bound of {@code limits}
+   * @throws LimitExceededException if the JoinedPayload exceeds a verifier bound of {@code limits}, or holds more
+   *     joined events than {@link ReadLimits#maxEventsPerPayload()} (as the joiners check)
    */
   public static List<JoinedEvent> decode(ByteBuffer payload, long offset, ReadLimits limits) {
     Decoders.verify(payload, offset, limits, Schema.JOINED_PAYLOAD, DiagnosticReason.MALFORMED_PAYLOAD, "REGULAR",
         "the JoinedPayload");
     JoinedPayload root = JoinedPayload.getRootAsJoinedPayload(payload.duplicate());
+    int n = root.eventsLength();
+    if (n > limits.maxEventsPerPayload()) {
+      throw new LimitExceededException(offset, "REGULAR", "number of joined events", n, limits.maxEventsPerPayload());
+    }
     EventDecoder decoder = new EventDecoder(limits);
-    List<JoinedEvent> events = new ArrayList<>(root.eventsLength());
+    List<JoinedEvent> events = new ArrayList<>(n);
     var entry = new reinforcement_learning.messages.flatbuff.v2.JoinedEvent();
     var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
-    for (int i = 0; i < root.eventsLength(); i++) {
+    for (int i = 0; i < n; i++) {
       root.events(entry, i);
       ByteBuffer eventBytes = entry.eventAsByteBuffer();
       if (eventBytes == null || entry.timestamp(time) == null) {

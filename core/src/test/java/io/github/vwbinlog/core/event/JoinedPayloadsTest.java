@@ -23,9 +23,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link JoinedPayloads#decode}, behind {@code Message.Regular#joinedEvents()}: a {@link ReadLimits} bound of the
- * JoinedPayload is a {@link LimitExceededException} naming value and maximum, as for checkpoints and headers; within
- * an event it is the event's {@link MalformedDataException} with {@link DiagnosticReason#LIMIT_EXCEEDED}.
+ * {@link JoinedPayloads#decode}, behind {@code Message.Regular#joinedEvents(ReadLimits)}: a {@link ReadLimits} bound
+ * of the JoinedPayload, or more joined events than {@link ReadLimits#maxEventsPerPayload()}, is a
+ * {@link LimitExceededException} naming value and maximum, as for checkpoints and headers; within an event it is the
+ * event's {@link MalformedDataException} with {@link DiagnosticReason#LIMIT_EXCEEDED}.
  */
 class JoinedPayloadsTest {
   private static final TimeStamp T = TimeStamp.of(2021, 4, 13, 15, 8, 46);
@@ -65,6 +66,20 @@ class JoinedPayloadsTest {
           assertThat(e.offset()).isEqualTo(8);
         })
         .hasMessageContaining("(2) exceeds the maximum (1)");
+  }
+
+  @Test
+  void moreJoinedEventsThanMaxEventsPerPayloadIsALimitExceededException() {
+    assertThatThrownBy(() -> JoinedPayloads.decode(payload(), 8, ReadLimits.builder().maxEventsPerPayload(1).build()))
+        .isInstanceOfSatisfying(LimitExceededException.class, e -> {
+          assertThat(e.value()).isEqualTo(2);
+          assertThat(e.limit()).isEqualTo(1);
+          assertThat(e.offset()).isEqualTo(8);
+          assertThat(e.messageType()).isEqualTo("REGULAR");
+        })
+        .hasMessageContaining("number of joined events (2) exceeds the maximum (1)");
+    assertThat(JoinedPayloads.decode(payload(), 8, ReadLimits.builder().maxEventsPerPayload(2).build()))
+        .isEqualTo(EVENTS);
   }
 
   @Test
