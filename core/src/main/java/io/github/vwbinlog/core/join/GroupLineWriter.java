@@ -509,17 +509,9 @@ final class GroupLineWriter {
       out.ascii('}');
     }
     out.ascii(']');
-    out.raw(C);
-    if (!context(p, field(p, root, 0), out)) {
+    if (!lineEnd(p, field(p, root, 0), field(p, root, 2), i, learnable, out)) {
       return false;
     }
-    if (!modelAndPdrop(p, field(p, root, 2), i, out)) {
-      return false;
-    }
-    if (!learnable) {
-      out.raw(SKIP_LEARN);
-    }
-    out.raw(LINE_END);
     int baselineField = field(p, root, 4);
     int baselines = baselineField == 0 ? 0 : baselineField + i32(p, baselineField);
     int baselineCount = baselineField == 0 ? 0 : i32(p, baselines);
@@ -553,18 +545,26 @@ final class GroupLineWriter {
     out.raw(VERSION);
     out.raw(EVENT_ID);
     id(i, out);
-    out.raw(C);
-    if (!context(p, field(p, root, 2), out)) {
+    if (!lineEnd(p, field(p, root, 2), field(p, root, 4), i, learnable, out)) {
       return false;
     }
-    if (!modelAndPdrop(p, field(p, root, 4), i, out)) {
+    emitted(i, learnable, 0f + r, 0f, -1, false);
+    return true;
+  }
+
+  /** The end of a slates or CA line: the context, the model and pdrop, and skipLearn when it is not learnable. */
+  private boolean lineEnd(byte[] p, int contextField, int modelField, int i, boolean learnable, JsonBytes out) {
+    out.raw(C);
+    if (!context(p, contextField, out)) {
+      return false;
+    }
+    if (!modelAndPdrop(p, modelField, i, out)) {
       return false;
     }
     if (!learnable) {
       out.raw(SKIP_LEARN);
     }
     out.raw(LINE_END);
-    emitted(i, learnable, 0f + r, 0f, -1, false);
     return true;
   }
 
