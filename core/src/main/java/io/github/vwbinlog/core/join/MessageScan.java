@@ -55,7 +55,6 @@ final class MessageScan {
   static final byte KIND_NUMERIC = 1;
   static final byte KIND_LITERAL = 2;
 
-  private static final LearningMode[] MODES = LearningMode.values();
   /** What {@link #scanEvent} returns for an event that leaves the message to the record path. */
   private static final int SCAN_FAILED = -1;
 
@@ -250,7 +249,7 @@ final class MessageScan {
       }
     }
     int clientField = field(b, meta, 1);
-    PayloadType t = payloadType(byteField(b, meta, 3));
+    PayloadType t = PayloadType.of(byteField(b, meta, 3));
     float passProbability = floatField(b, meta, 4);
     boolean zstd = byteField(b, meta, 5) == 1;
     boolean useClient = effective.useClientTime();
@@ -414,7 +413,7 @@ final class MessageScan {
   /** The learning mode must be the configured one (else the record path rejects the interaction). */
   private boolean learningMode(byte[] p, int root, int slot, int i) {
     int code = byteField(p, root, slot);
-    LearningMode mode = code >= 0 && code < MODES.length - 1 ? MODES[code] : LearningMode.UNRECOGNIZED;
+    LearningMode mode = LearningMode.of(code);
     apprentice[i] = mode == LearningMode.APPRENTICE;
     return mode == effective.learningMode();
   }
@@ -564,10 +563,6 @@ final class MessageScan {
     return new String(bytes, StandardCharsets.ISO_8859_1);
   }
 
-  /** {@link PayloadType#of(int)} without its array copy. */
-  private static PayloadType payloadType(int code) {
-    return code >= 0 && code < TYPES.length - 1 ? TYPES[code] : PayloadType.UNRECOGNIZED;
-  }
 
   private static final int NOT_ASCII = 0;
   private static final int ESCAPED = 1;

@@ -59,8 +59,6 @@ public final class EventCursor implements AutoCloseable {
   private ByteBuffer zsrc = ByteBuffer.allocateDirect(0);
   private ByteBuffer zdst = ByteBuffer.allocateDirect(0);
   private @Nullable ZstdDecompressCtx zstd;
-  private static final PayloadType[] TYPES = PayloadType.values();
-  private static final LearningMode[] MODES = LearningMode.values();
 
   /** A cursor that verifies with these limits and decompresses at most {@code maxDecompressedSize} bytes. */
   public EventCursor(ReadLimits limits) {
@@ -123,7 +121,7 @@ public final class EventCursor implements AutoCloseable {
       return false;
     }
     meta = mf + b.getInt(mf);
-    type = payloadType(byteField(b, meta, 3));
+    type = PayloadType.of(byteField(b, meta, 3));
     int pf = field(b, event, 1);
     if (pf == 0) {
       return false;
@@ -290,7 +288,7 @@ public final class EventCursor implements AutoCloseable {
   /** CB, CCB, slates, CA: the learning mode. */
   public LearningMode learningMode() {
     int code = byteField(payload, root, 5);
-    return code >= 0 && code < MODES.length - 1 ? MODES[code] : LearningMode.UNRECOGNIZED;
+    return LearningMode.of(code);
   }
 
   /** The context bytes' index in {@link #payloadBuffer()}, or -1. */
@@ -493,10 +491,6 @@ public final class EventCursor implements AutoCloseable {
     return payload.getInt(at + payload.getInt(at));
   }
 
-  /** {@link PayloadType#of(int)} without its array copy. */
-  static PayloadType payloadType(int code) {
-    return code >= 0 && code < TYPES.length - 1 ? TYPES[code] : PayloadType.UNRECOGNIZED;
-  }
 
   // --- flatbuffer reads on verified buffers ------------------------------------------------------------------------
 
