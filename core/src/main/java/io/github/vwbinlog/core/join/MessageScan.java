@@ -10,6 +10,7 @@ import static io.github.vwbinlog.core.join.FlatReads.floatField;
 import static io.github.vwbinlog.core.join.FlatReads.intField;
 import static io.github.vwbinlog.core.join.FlatReads.sameBytes;
 
+import com.github.luben.zstd.ZstdDecompressCtx;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LearningMode;
@@ -25,7 +26,6 @@ import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.core.flatbuf.TableType;
 import io.github.vwbinlog.core.output.TimeText;
 import io.github.vwbinlog.event.DedupInfo;
-import com.github.luben.zstd.ZstdDecompressCtx;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

@@ -5,6 +5,7 @@ import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.output.DsjsonWriter;
+import io.github.vwbinlog.core.output.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
@@ -16,16 +17,15 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import io.github.vwbinlog.core.output.JsonBytes;
 
 /**
  * DSJSON conversion on several threads, byte for byte the same as on one (the single joiner only): {@code threads - 1}
@@ -63,6 +63,16 @@ public final class ParallelConversion {
   private final ReadLimits limits;
   private final int threads;
   private final long partBytes;
+  /** Whether the converting threads would take every core: only then do they wait for the JVM to warm up. */
+  private final boolean leaveCoresToJit;
+  /** Input of this conversion handed to parts so far. */
+  private long submittedBytes;
+  private int reconverted;
+
+  /** Input that the JVM converts (in all conversions) on calling threads alone before workers are used. */
+  private static final long WARM_BYTES = 64L << 20;
+  /** Input converted so far in this JVM, up to {@link #WARM_BYTES}. */
+  private static final AtomicLong WARM = new AtomicLong();
 
   /**
    * A conversion for the whole log.
@@ -91,8 +101,6 @@ public final class ParallelConversion {
     this.threads = options.threads();
     this.leaveCoresToJit = leaveCoresToJit;
   }
-
-  private int reconverted;
 
   /** How many parts were converted again on the calling thread for the dedup cache (see the class comment). */
   public int reconverted() {
@@ -214,14 +222,6 @@ public final class ParallelConversion {
     }
     return null;
   }
-
-  /** Input that the JVM converts (in all conversions) on calling threads alone before workers are used. */
-  private static final long WARM_BYTES = 64L << 20;
-  /** Input converted so far in this JVM, up to {@link #WARM_BYTES}. */
-  private static final AtomicLong WARM = new AtomicLong();
-  private long submittedBytes;
-  /** Whether the converting threads would take every core: only then do they wait for the JVM to warm up. */
-  private final boolean leaveCoresToJit;
 
   /** Converts a part on this thread unless another has taken it; its future then completes. */
   private boolean claimAndConvert(Part part) {
