@@ -258,15 +258,9 @@ final class GroupLineWriter {
       return false;
     }
     out.raw(P_OPEN);
-    for (int k = 0; k < probabilityCount; k++) {
-      if (k > 0) {
-        out.ascii(',');
-      }
-      if (!number(out, f32(p, probabilities + 4 + 4 * k))) {
-        return false;
-      }
+    if (!floats(p, probabilities, out)) {
+      return false;
     }
-    out.ascii(']');
     if (!modelAndPdrop(p, field(p, root, 4), i, out)) {
       return false;
     }
@@ -615,16 +609,22 @@ final class GroupLineWriter {
 
   private boolean slotProbabilities(byte[] p, int slot, JsonBytes out) {
     int f = field(p, slot, 1);
-    if (f != 0) {
-      int v = f + i32(p, f);
-      int count = i32(p, v);
-      for (int k = 0; k < count; k++) {
-        if (k > 0) {
-          out.ascii(',');
-        }
-        if (!number(out, f32(p, v + 4 + 4 * k))) {
-          return false;
-        }
+    if (f == 0) {
+      out.ascii(']');
+      return true;
+    }
+    return floats(p, f + i32(p, f), out);
+  }
+
+  /** The elements of the float vector at {@code vector}, comma-separated, then ']'; false at a non-finite one. */
+  private static boolean floats(byte[] p, int vector, JsonBytes out) {
+    int count = i32(p, vector);
+    for (int k = 0; k < count; k++) {
+      if (k > 0) {
+        out.ascii(',');
+      }
+      if (!number(out, f32(p, vector + 4 + 4 * k))) {
+        return false;
       }
     }
     out.ascii(']');
