@@ -81,6 +81,11 @@ public final class JsonBytes {
       throw new IllegalArgumentException("negative capacity " + initialCapacity);
     }
     buf = new byte[initialCapacity];
+    if (initialCapacity > 0) {
+      // Made now rather than at the first number, so that the check in number(float) is never taken by a buffer in
+      // use: a branch that a thread's new buffer took late made C2 throw away and recompile the compiled line writer.
+      newCache();
+    }
   }
 
   /**
@@ -384,7 +389,8 @@ public final class JsonBytes {
   }
 
   // The text of recently written numbers, by float bits: logs repeat probabilities and rewards, and Grisu2 is the
-  // costliest step of a line. Direct-mapped; a slot's key starts as a NaN pattern, which is never written.
+  // costliest step of a line. Direct-mapped; a slot's key starts as a NaN pattern, which is never written. Made by
+  // the constructor, or at the first number by a buffer created empty (a placeholder).
   private static final int CACHE_BITS = 9;
   private static final int CACHE_WIDTH = 32;
   private int @Nullable [] cacheKeys;
