@@ -32,15 +32,19 @@ public interface DiagnosticListener {
 /** The {@link DiagnosticListener#logging()} implementation. */
 final class LoggingListener implements DiagnosticListener {
   static final LoggingListener INSTANCE = new LoggingListener();
-  private static final System.Logger LOGGER = System.getLogger("io.github.vwbinlog");
 
   private LoggingListener() {}
+
+  /** Looked up at the first diagnostic: starting the logging backend costs a program that never logs ~40 classes. */
+  private static final class Logger {
+    static final System.Logger LOGGER = System.getLogger("io.github.vwbinlog");
+  }
 
   @Override
   public void report(Diagnostic d) {
     System.Logger.Level level = d.severity() == Severity.ERROR ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
-    if (LOGGER.isLoggable(level)) {
-      LOGGER.log(level, d.toString());
+    if (Logger.LOGGER.isLoggable(level)) {
+      Logger.LOGGER.log(level, d.toString());
     }
   }
 }
