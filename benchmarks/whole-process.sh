@@ -18,6 +18,11 @@ for size in $SIZES; do
   log="$DIR/cb-${size}m.log"
   [ -f "$log" ] || java -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.GenerateLog "$size" "$log"
   out="$DIR/vw-binlog-timing.json"
+  # Start each series from the same kernel state: other big files in the page cache (earlier logs and outputs) made
+  # the kernel reclaim memory during the runs, which added up to 1 s of system time per GiB to some series and not
+  # to others. hyperfine's warm-up run then reads the log into the cache.
+  sync
+  if [ -w /proc/sys/vm/drop_caches ]; then echo 3 > /proc/sys/vm/drop_caches; fi
   hyperfine -N -w 1 -r "$RUNS" --prepare "rm -f $out" --export-json "benchmarks/target/whole-process-${size}m-$("$JAVA" -version 2>&1 | head -1 | cut -d\" -f2).json" \
     -n "${size} MiB, --threads 1" "$JAVA -jar $JAR convert $log -o $out --threads 1 -q" \
     -n "${size} MiB, --threads 2" "$JAVA -jar $JAR convert $log -o $out --threads 2 -q"
