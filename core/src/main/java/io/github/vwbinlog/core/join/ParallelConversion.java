@@ -247,7 +247,7 @@ public final class ParallelConversion {
     DsjsonWriter writer = new DsjsonWriter();
     JsonBytes pooled = buffers.poll();
     JsonBytes out = pooled != null ? pooled
-        : new JsonBytes((int) Math.min(Integer.MAX_VALUE - 8, p.bytes + (p.bytes >> 3) + 1024));
+        : JsonBytes.forOutput((int) Math.min(Integer.MAX_VALUE - 8, p.bytes + (p.bytes >> 3) + 1024));
     long[] offset = new long[1];
     Consumer<JoinResult> records = result -> {
       DsjsonWriter.Rejection rejection = writer.write(result, out);

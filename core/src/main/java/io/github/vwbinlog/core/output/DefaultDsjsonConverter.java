@@ -78,7 +78,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     DsjsonWriter writer = new DsjsonWriter();
     // Starts small and grows to about FLUSH_AT plus one line: a small input, or one converted per request, does not pay
     // for zeroing a megabyte up front.
-    JsonBytes buffer = new JsonBytes(64 * 1024);
+    JsonBytes buffer = JsonBytes.forOutput(64 * 1024);
     Consumer<JoinResult> records = result -> {
       DsjsonWriter.Rejection rejection = writer.write(result, buffer);
       if (rejection == null) {

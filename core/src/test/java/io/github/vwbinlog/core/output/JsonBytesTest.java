@@ -233,6 +233,24 @@ class JsonBytesTest {
   }
 
   @Test
+  void outputBuffersHaveTheirNumberCacheFromTheStartAndWriteTheSameBytes() {
+    JsonBytes lazy = new JsonBytes(0);
+    JsonBytes output = JsonBytes.forOutput(0);
+    assertThat(lazy.numberCacheReady()).isFalse();
+    assertThat(output.numberCacheReady()).isTrue();
+    SplittableRandom random = new SplittableRandom(7);
+    for (int k = 0; k < 5_000; k++) {
+      // Repeats as well as new values, so that both the cache's hits and its misses are compared.
+      float f = k % 3 == 0 ? k % 17 : Float.intBitsToFloat(random.nextInt() & 0x7F7F_FFFF);
+      lazy.number(f).ascii(',');
+      output.number(f).ascii(',');
+    }
+    assertThat(lazy.numberCacheReady()).isTrue();
+    assertThat(output.toByteArray()).isEqualTo(lazy.toByteArray());
+    assertThatThrownBy(() -> JsonBytes.forOutput(-1)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void resetKeepsCapacity() {
     JsonBytes out = new JsonBytes(4).ascii("0123456789");
     byte[] grown = out.array();
