@@ -8,9 +8,6 @@ import io.github.vwbinlog.ReadFeature;
 import io.github.vwbinlog.ReadOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -60,7 +57,7 @@ final class InspectCommand implements Callable<Integer> {
     try {
       reader = BinaryLogReader.open(file, options);
     } catch (IOException e) {
-      err.println("vw-binlog inspect: cannot open " + file + ": " + describe(e));
+      err.println("vw-binlog inspect: cannot open " + file + ": " + Input.describe(e));
       err.flush();
       return Main.EXIT_UNREADABLE;
     }
@@ -89,18 +86,5 @@ final class InspectCommand implements Callable<Integer> {
       return e.sizeField();
     }
     return m.payloadSize();
-  }
-
-  private static String describe(IOException e) {
-    if (e instanceof NoSuchFileException) {
-      return "no such file";
-    }
-    if (e instanceof AccessDeniedException) {
-      return "permission denied";
-    }
-    if (e instanceof FileSystemException f && f.getReason() != null) {
-      return f.getReason();
-    }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 }

@@ -357,13 +357,7 @@ class ConvertCommandTest {
   }
 
   private Path log(String name, Consumer<BinaryLogWriter> body) {
-    Path file = temp.resolve(name);
-    try (BinaryLogWriter w = BinaryLogWriter.to(file)) {
-      body.accept(w);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return file;
+    return SyntheticLogs.write(temp.resolve(name), body);
   }
 
   private static JoinedEvent event(String id, PayloadType type, io.github.vwbinlog.event.EventPayload payload) {

@@ -23,7 +23,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -91,13 +90,7 @@ class StatsCommandTest {
   }
 
   private Path log(String name, Consumer<BinaryLogWriter> body) {
-    Path file = temp.resolve(name);
-    try (BinaryLogWriter w = BinaryLogWriter.to(file)) {
-      body.accept(w);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return file;
+    return SyntheticLogs.write(temp.resolve(name), body);
   }
 
   private static JoinedEvent event(String id, PayloadType type, EventPayload payload) {

@@ -14,11 +14,15 @@ import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.Metadata;
 import io.github.vwbinlog.event.OutcomeEvent;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
-/** Logs made with {@link BinaryLogWriter} for the split and convert tests. */
+/** Logs made with {@link BinaryLogWriter} for the split, convert and stats tests. */
 final class SyntheticLogs {
   private SyntheticLogs() {}
 
@@ -116,5 +120,15 @@ final class SyntheticLogs {
     byte[] framed = out.toByteArray();
     int size = ByteBuffer.wrap(framed, 4, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
     return java.util.Arrays.copyOfRange(framed, 8, 8 + size);
+  }
+
+  /** Writes {@code file} with what {@code body} writes, and returns it. */
+  static Path write(Path file, Consumer<BinaryLogWriter> body) {
+    try (BinaryLogWriter w = BinaryLogWriter.to(file)) {
+      body.accept(w);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return file;
   }
 }
