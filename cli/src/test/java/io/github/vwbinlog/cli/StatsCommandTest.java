@@ -9,6 +9,7 @@ import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.core.conformance.Json;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.Event;
@@ -82,7 +83,7 @@ class StatsCommandTest {
 
   private static Map<String, Object> json(CliRun run) {
     assertThat(run.out()).endsWith("\n");
-    return MiniJson.object(MiniJson.parse(run.out()));
+    return Json.object(Json.parseDecimal(run.out()));
   }
 
   private static long number(Map<String, Object> o, String key) {
@@ -216,7 +217,7 @@ class StatsCommandTest {
         + "\"dsjson_sum_cost_original_label_equal_baseline_first_slot\":0.0,"
         + "\"dsjson_number_label_not_equal_baseline_first_slot\":0}}\n");
     Map<String, Object> report = json(run);
-    assertThat(MiniJson.object(report.get("metrics")).get("first_event_id")).isEqualTo("91f71c8");
+    assertThat(Json.object(report.get("metrics")).get("first_event_id")).isEqualTo("91f71c8");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -240,10 +241,10 @@ class StatsCommandTest {
         .isEqualTo(number(report, "joined_events_total") + number(report, "interactions_skipped"));
     assertThat(number(report, "errors")).isEqualTo(Long.parseLong(m.group(5)));
     assertThat(number(report, "notices")).isEqualTo(Long.parseLong(m.group(6)));
-    long byType = MiniJson.object(report.get("joined_events")).values().stream()
+    long byType = Json.object(report.get("joined_events")).values().stream()
         .mapToLong(v -> ((BigDecimal) v).longValueExact()).sum();
     assertThat(byType).isEqualTo(lines);
-    long diagnostics = MiniJson.object(report.get("diagnostics")).values().stream()
+    long diagnostics = Json.object(report.get("diagnostics")).values().stream()
         .mapToLong(v -> ((BigDecimal) v).longValueExact()).sum();
     assertThat(diagnostics).isEqualTo(number(report, "errors") + number(report, "notices"));
     assertThat(stats.exit()).isEqualTo(convert.exit());
@@ -276,7 +277,7 @@ class StatsCommandTest {
   void overridesApplyAsInConvert() {
     Map<String, Object> report = json(stats("--json", "--problem-type", "cb", corpus("valid_joined_logs/rrcr.fb")));
     assertThat(number(report, "joined_events_total")).isEqualTo(3);
-    assertThat(MiniJson.object(report.get("diagnostics"))).isEmpty();
+    assertThat(Json.object(report.get("diagnostics"))).isEmpty();
   }
 
   @Test
@@ -305,7 +306,7 @@ class StatsCommandTest {
     String text = json(summary, 1);
     assertThat(text).contains("\"joined_events\":{\"CB\":1,\"CCB\":2,\"SLATES\":3,\"CA\":4,"
         + "\"MULTI_STEP\":5},");
-    assertThat(MiniJson.parse(text)).isNotNull();
+    assertThat(Json.parseDecimal(text)).isNotNull();
   }
 
   @Test
@@ -318,7 +319,7 @@ class StatsCommandTest {
         event("b", PayloadType.OUTCOME, OutcomeEvent.numeric(3e38f)))));
     CliRun run = stats("--json", log);
     assertThat(run.exit()).isZero();
-    Map<String, Object> metrics = MiniJson.object(json(run).get("metrics"));
+    Map<String, Object> metrics = Json.object(json(run).get("metrics"));
     assertThat(metrics).containsEntry("dsjson_sum_cost_original", null);
     assertThat(metrics).containsEntry("dsjson_sum_cost_original_baseline", null);
     assertThat(stats(log).out()).contains("  dsjson_sum_cost_original -Infinity\n");
@@ -327,11 +328,11 @@ class StatsCommandTest {
     Path one = log("one.log", w -> w.checkpoint(CheckpointInfo.of(ProblemType.CB)).regular(List.of(
         event("a", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{}")),
         event("a", PayloadType.OUTCOME, OutcomeEvent.numeric(3e38f)))));
-    assertThat(MiniJson.object(json(stats("--json", one)).get("metrics")).get("dsjson_sum_cost_original"))
+    assertThat(Json.object(json(stats("--json", one)).get("metrics")).get("dsjson_sum_cost_original"))
         .isNotNull();
     CliRun twice = stats("--json", one, one);
     assertThat(twice.exit()).isZero();
-    Map<String, Object> summed = MiniJson.object(json(twice).get("metrics"));
+    Map<String, Object> summed = Json.object(json(twice).get("metrics"));
     assertThat(summed).containsEntry("dsjson_sum_cost_original", null);
     assertThat(summed).containsEntry("dsjson_sum_cost_original_baseline", null);
   }

@@ -10,10 +10,11 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A small, strict JSON reader (RFC 8259) for the conformance corpus, so that tests need no JSON library. Values
- * become {@code Map<String, Object>} (keys in document order), {@code List<Object>}, {@code String}, {@code Boolean},
- * {@code null}, and numbers: {@code Long} when integral and in range, {@code BigInteger} when integral and larger,
- * else {@code Double}. Duplicate keys, trailing commas and trailing content are errors.
+ * A small, strict JSON reader (RFC 8259) for tests (the conformance corpus; the CLI's JSON output, through core's
+ * test-jar), so that they need no JSON library. Values become {@code Map<String, Object>} (keys in document order),
+ * {@code List<Object>}, {@code String}, {@code Boolean}, {@code null}, and numbers: {@code Long} when integral and in
+ * range, {@code BigInteger} when integral and larger, else {@code Double}; or, with {@link #parseDecimal}, always the
+ * {@code BigDecimal} of their text. Duplicate keys, trailing commas and trailing content are errors.
  *
  * <pre>{@code
  * Map<String, Object> o = Json.object(Json.parse("{\"a\": [1, 2.5, \"x\"]}"));
@@ -34,7 +35,21 @@ public final class Json {
    * @throws IllegalArgumentException naming the character offset if the text is not valid JSON
    */
   public static @Nullable Object parse(String text) {
+    return parse(text, false);
+  }
+
+  /**
+   * Parses one JSON document with every number as the {@code BigDecimal} of its text.
+   *
+   * @throws IllegalArgumentException naming the character offset if the text is not valid JSON
+   */
+  public static @Nullable Object parseDecimal(String text) {
+    return parse(text, true);
+  }
+
+  private static @Nullable Object parse(String text, boolean decimals) {
     Json parser = new Json(text);
+    parser.decimals = decimals;
     parser.skipWhitespace();
     Object value = parser.value(0);
     parser.skipWhitespace();
@@ -61,6 +76,9 @@ public final class Json {
     }
     return (List<@Nullable Object>) value;
   }
+
+  /** Whether numbers become {@code BigDecimal}s ({@link #parseDecimal}). */
+  private boolean decimals;
 
   private @Nullable Object value(int depth) {
     if (depth > 512) {
@@ -222,6 +240,9 @@ public final class Json {
       digits();
     }
     String literal = text.substring(start, pos);
+    if (decimals) {
+      return new BigDecimal(literal);
+    }
     if (!integral) {
       return Double.parseDouble(literal);
     }

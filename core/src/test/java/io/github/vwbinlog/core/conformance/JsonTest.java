@@ -3,6 +3,7 @@ package io.github.vwbinlog.core.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The test-only JSON reader the conformance tests use. */
+/** The test-only JSON reader the conformance tests and the CLI's tests use. */
 class JsonTest {
 
   @Test
@@ -25,6 +26,14 @@ class JsonTest {
         List.of());
     assertThat(o.get("big")).isEqualTo(new BigInteger("18446744073709551615"));
     assertThat(o.get("z")).isEqualTo(0.30000001192092896);
+  }
+
+  @Test
+  void parseDecimalGivesEveryNumberAsTheBigDecimalOfItsText() {
+    Map<String, Object> o = Json.object(Json.parseDecimal("{\"a\": [1, -2.5e1, 0.0], \"b\": 18446744073709551615}"));
+    assertThat(Json.array(o.get("a"))).containsExactly(new BigDecimal("1"), new BigDecimal("-2.5e1"),
+        new BigDecimal("0.0"));
+    assertThat(o.get("b")).isEqualTo(new BigDecimal("18446744073709551615"));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.github.vwbinlog.core.event;
 
+import static io.github.vwbinlog.core.testing.HostileInputs.withDeclaredSize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -126,31 +127,5 @@ class ZstdPayloadsTest {
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining(message)
         .satisfies(e -> assertThat(((DecodeException) e).reason()).isEqualTo(reason));
-  }
-
-  /**
-   * Rewrites a frame's header to declare {@code size}: magic, a descriptor with an 8-byte content size and the single
-   * segment flag (so no window descriptor), the size, then the original blocks and checksum unchanged.
-   */
-  static byte[] withDeclaredSize(byte[] frame, long size) {
-    int descriptor = frame[4] & 0xFF;
-    int fcsFlag = descriptor >>> 6;
-    boolean singleSegment = (descriptor & 0x20) != 0;
-    int dictIdFlag = descriptor & 0x03;
-    int fcsBytes = switch (fcsFlag) {
-      case 0 -> singleSegment ? 1 : 0;
-      case 1 -> 2;
-      case 2 -> 4;
-      default -> 8;
-    };
-    int dictIdBytes = new int[] {0, 1, 2, 4}[dictIdFlag];
-    int headerLength = 4 + 1 + (singleSegment ? 0 : 1) + dictIdBytes + fcsBytes;
-    ByteBuffer out = ByteBuffer.allocate(4 + 1 + 8 + frame.length - headerLength)
-        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
-    out.put(frame, 0, 4);
-    out.put((byte) (0xC0 | 0x20 | (descriptor & 0x04)));
-    out.putLong(size);
-    out.put(frame, headerLength, frame.length - headerLength);
-    return out.array();
   }
 }

@@ -19,8 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -144,26 +142,15 @@ class GettingStartedExamplesTest {
   @Test
   @DisplayName("docs/GETTING_STARTED.md and README.md show these snippets verbatim")
   void theDocsShowTheseSnippetsVerbatim() throws IOException {
-    Path moduleDir = Path.of(System.getProperty("user.dir"));
-    String source = Files.readString(moduleDir.resolve(
-        "src/test/java/io/github/vwbinlog/core/examples/GettingStartedExamplesTest.java"));
-    String guide = Files.readString(moduleDir.resolveSibling("docs").resolve("GETTING_STARTED.md"));
-    String readme = Files.readString(moduleDir.resolveSibling("README.md"));
-    Matcher m = Pattern.compile("// tag::(\\w+)\\[]\\n(.*?)\\n\\s*// end::\\1\\[]", Pattern.DOTALL).matcher(source);
-    int snippets = 0;
-    while (m.find()) {
-      snippets++;
-      boolean inReadme = m.group(1).equals("readme");
+    String source = DocSnippets.source("GettingStartedExamplesTest.java");
+    String guide = DocSnippets.repositoryFile("docs/GETTING_STARTED.md");
+    String readme = DocSnippets.repositoryFile("README.md");
+    List<DocSnippets.Snippet> snippets = DocSnippets.in(source);
+    for (DocSnippets.Snippet s : snippets) {
+      boolean inReadme = s.name().equals("readme");
       assertThat(inReadme ? readme : guide).as("%s holds snippet '%s'", inReadme ? "README.md" : "the guide",
-          m.group(1)).contains(dedent(m.group(2)));
+          s.name()).contains(s.text());
     }
-    assertThat(snippets).isEqualTo(4);
-  }
-
-  private static String dedent(String block) {
-    List<String> lines = block.lines().toList();
-    int indent = lines.stream().filter(l -> !l.isBlank())
-        .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
-    return String.join("\n", lines.stream().map(l -> l.length() >= indent ? l.substring(indent) : l).toList());
+    assertThat(snippets.size()).isEqualTo(4);
   }
 }

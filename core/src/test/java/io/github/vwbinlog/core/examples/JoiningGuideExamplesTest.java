@@ -28,8 +28,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -115,23 +113,12 @@ class JoiningGuideExamplesTest {
   @Test
   @DisplayName("docs/JOINING.md shows these snippets verbatim")
   void theGuideShowsTheseSnippetsVerbatim() throws IOException {
-    Path moduleDir = Path.of(System.getProperty("user.dir"));
-    String source = Files.readString(moduleDir.resolve(
-        "src/test/java/io/github/vwbinlog/core/examples/JoiningGuideExamplesTest.java"));
-    String guide = Files.readString(moduleDir.resolveSibling("docs").resolve("JOINING.md"));
-    Matcher m = Pattern.compile("// tag::(\\w+)\\[]\\n(.*?)\\n\\s*// end::\\1\\[]", Pattern.DOTALL).matcher(source);
-    int snippets = 0;
-    while (m.find()) {
-      snippets++;
-      assertThat(guide).as("the guide holds snippet '%s'", m.group(1)).contains(dedent(m.group(2)));
+    String source = DocSnippets.source("JoiningGuideExamplesTest.java");
+    String guide = DocSnippets.repositoryFile("docs/JOINING.md");
+    List<DocSnippets.Snippet> snippets = DocSnippets.in(source);
+    for (DocSnippets.Snippet s : snippets) {
+      assertThat(guide).as("the guide holds snippet '%s'", s.name()).contains(s.text());
     }
-    assertThat(snippets).isEqualTo(4);
-  }
-
-  private static String dedent(String block) {
-    List<String> lines = block.lines().toList();
-    int indent = lines.stream().filter(l -> !l.isBlank())
-        .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
-    return String.join("\n", lines.stream().map(l -> l.length() >= indent ? l.substring(indent) : l).toList());
+    assertThat(snippets.size()).isEqualTo(4);
   }
 }

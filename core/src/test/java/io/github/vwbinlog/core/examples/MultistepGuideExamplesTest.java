@@ -15,8 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,25 +63,14 @@ class MultistepGuideExamplesTest {
   @Test
   @DisplayName("docs/MULTISTEP.md shows these snippets verbatim")
   void theGuideShowsTheseSnippetsVerbatim() throws IOException {
-    Path moduleDir = Path.of(System.getProperty("user.dir"));
-    String source = Files.readString(moduleDir.resolve(
-        "src/test/java/io/github/vwbinlog/core/examples/MultistepGuideExamplesTest.java"));
-    String guide = Files.readString(moduleDir.resolveSibling("docs").resolve("MULTISTEP.md"));
+    String source = DocSnippets.source("MultistepGuideExamplesTest.java");
+    String guide = DocSnippets.repositoryFile("docs/MULTISTEP.md");
     // A snippet may be interrupted by test-only lines between "end" and "tag" markers of the same name.
     String joined = source.replaceAll("(?s)\\n\\s*// end::(\\w+)\\[]\\n.*?\\n\\s*// tag::\\1\\[]", "");
-    Matcher m = Pattern.compile("// tag::(\\w+)\\[]\\n(.*?)\\n\\s*// end::\\1\\[]", Pattern.DOTALL).matcher(joined);
-    int snippets = 0;
-    while (m.find()) {
-      snippets++;
-      assertThat(guide).as("the guide holds snippet '%s'", m.group(1)).contains(dedent(m.group(2)));
+    List<DocSnippets.Snippet> snippets = DocSnippets.in(joined);
+    for (DocSnippets.Snippet s : snippets) {
+      assertThat(guide).as("the guide holds snippet '%s'", s.name()).contains(s.text());
     }
-    assertThat(snippets).isEqualTo(2);
-  }
-
-  private static String dedent(String block) {
-    List<String> lines = block.lines().toList();
-    int indent = lines.stream().filter(l -> !l.isBlank())
-        .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
-    return String.join("\n", lines.stream().map(l -> l.length() >= indent ? l.substring(indent) : l).toList());
+    assertThat(snippets.size()).isEqualTo(2);
   }
 }

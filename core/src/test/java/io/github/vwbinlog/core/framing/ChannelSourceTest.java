@@ -7,6 +7,7 @@ import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.TruncatedInputException;
 import io.github.vwbinlog.core.testing.FrameBuilder;
 import io.github.vwbinlog.core.testing.ReadResult;
+import io.github.vwbinlog.core.testing.TestChannels;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -56,7 +57,7 @@ class ChannelSourceTest {
   void payloadBuffersGrowToTheirSize() throws IOException {
     byte[] big = FrameBuilder.randomBytes(new Random(3), 1_000_003);
     byte[] log = new FrameBuilder().regular(big).eof().toByteArray();
-    ChannelSource source = new ChannelSource(new EverySourceTest.TrickleChannel(log, 10_000));
+    ChannelSource source = new ChannelSource(new TestChannels.Trickle(log, 10_000));
     source.fill(8);
     source.getInt();
     source.getInt();
@@ -70,7 +71,7 @@ class ChannelSourceTest {
 
   @Test
   void skipsAcrossManyReads() throws IOException {
-    ChannelSource source = new ChannelSource(new EverySourceTest.TrickleChannel(new byte[200_000], 333));
+    ChannelSource source = new ChannelSource(new TestChannels.Trickle(new byte[200_000], 333));
     assertThat(source.skip(150_000)).isEqualTo(150_000);
     assertThat(source.position()).isEqualTo(150_000);
     assertThat(source.skip(60_000)).isEqualTo(50_000);
@@ -79,7 +80,7 @@ class ChannelSourceTest {
 
   @Test
   void closingTheReaderClosesTheChannel() {
-    EverySourceTest.TrickleChannel channel = new EverySourceTest.TrickleChannel(new byte[0], 1);
+    TestChannels.Trickle channel = new TestChannels.Trickle(new byte[0], 1);
     BinaryLogReader.of(channel, ReadOptions.defaults()).close();
     assertThat(channel.isOpen()).isFalse();
   }

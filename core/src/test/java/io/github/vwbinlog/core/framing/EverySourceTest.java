@@ -8,11 +8,11 @@ import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.conformance.Corpus;
 import io.github.vwbinlog.core.testing.FrameBuilder;
 import io.github.vwbinlog.core.testing.ReadResult;
+import io.github.vwbinlog.core.testing.TestChannels;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,13 +84,13 @@ class EverySourceTest {
     CHANNEL_1_BYTE_PER_READ {
       @Override
       BinaryLogReader open(byte[] log, ReadOptions options) {
-        return BinaryLogReader.of(new TrickleChannel(log, 1), options);
+        return BinaryLogReader.of(new TestChannels.Trickle(log, 1), options);
       }
     },
     CHANNEL_7_BYTES_PER_READ {
       @Override
       BinaryLogReader open(byte[] log, ReadOptions options) {
-        return BinaryLogReader.of(new TrickleChannel(log, 7), options);
+        return BinaryLogReader.of(new TestChannels.Trickle(log, 7), options);
       }
     };
 
@@ -148,38 +148,5 @@ class EverySourceTest {
     byte[] out = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);
     return out;
-  }
-
-  /** A channel that hands out at most {@code step} bytes per read, as a slow network would. */
-  static final class TrickleChannel implements ReadableByteChannel {
-    private final ByteBuffer bytes;
-    private final int step;
-    private boolean open = true;
-
-    TrickleChannel(byte[] bytes, int step) {
-      this.bytes = ByteBuffer.wrap(bytes);
-      this.step = step;
-    }
-
-    @Override
-    public int read(ByteBuffer dst) {
-      if (!bytes.hasRemaining()) {
-        return -1;
-      }
-      int n = Math.min(step, Math.min(dst.remaining(), bytes.remaining()));
-      dst.put(bytes.slice(bytes.position(), n));
-      bytes.position(bytes.position() + n);
-      return n;
-    }
-
-    @Override
-    public boolean isOpen() {
-      return open;
-    }
-
-    @Override
-    public void close() {
-      open = false;
-    }
   }
 }

@@ -16,10 +16,10 @@ import io.github.vwbinlog.TruncatedInputException;
 import io.github.vwbinlog.UnsupportedVersionException;
 import io.github.vwbinlog.core.testing.FrameBuilder;
 import io.github.vwbinlog.core.testing.ReadResult;
+import io.github.vwbinlog.core.testing.TestChannels;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.ReadableByteChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -500,7 +500,7 @@ class MessageFramingTest {
 
     @Test
     void streamReadsEverythingAndClosingItClosesTheInput() {
-      ClosingChannel channel = new ClosingChannel(log);
+      TestChannels.Trickle channel = new TestChannels.Trickle(log, Integer.MAX_VALUE);
       BinaryLogReader reader = BinaryLogReader.of(channel);
 
       List<String> types;
@@ -530,37 +530,6 @@ class MessageFramingTest {
       assertThat(reader.position()).isEqualTo(8);
       assertThat(BinaryLogReader.of(new ByteArrayInputStream(log)).size()).isEqualTo(-1);
       assertThat(reader.options()).isSameAs(ReadOptions.defaults());
-    }
-  }
-
-  /** A channel over bytes that records whether it was closed. */
-  static final class ClosingChannel implements ReadableByteChannel {
-    private final ByteBuffer bytes;
-    private boolean open = true;
-
-    ClosingChannel(byte[] bytes) {
-      this.bytes = ByteBuffer.wrap(bytes);
-    }
-
-    @Override
-    public int read(ByteBuffer dst) throws IOException {
-      if (!bytes.hasRemaining()) {
-        return -1;
-      }
-      int n = Math.min(dst.remaining(), bytes.remaining());
-      dst.put(bytes.slice(bytes.position(), n));
-      bytes.position(bytes.position() + n);
-      return n;
-    }
-
-    @Override
-    public boolean isOpen() {
-      return open;
-    }
-
-    @Override
-    public void close() {
-      open = false;
     }
   }
 }

@@ -200,9 +200,18 @@ final class JoinHarness {
 
   /** An Event buffer with this metadata and these payload bytes stored as they are (compressed or not). */
   static byte[] eventBytes(String id, PayloadType type, EventEncoding encoding, byte[] storedPayload) {
+    return eventBytes(id, type, encoding, storedPayload, 1);
+  }
+
+  /**
+   * The same with the payload vector aligned to {@code alignment} bytes: 1 is what {@code Event.createPayloadVector}
+   * does, 8 what the joiner does for nested buffers (the verifier checks alignment).
+   */
+  static byte[] eventBytes(String id, PayloadType type, EventEncoding encoding, byte[] storedPayload, int alignment) {
     FlatBufferBuilder b = new FlatBufferBuilder(256);
     int idOffset = b.createString(id);
-    int payload = reinforcement_learning.messages.flatbuff.v2.Event.createPayloadVector(b, storedPayload);
+    b.createUnintializedVector(1, storedPayload.length, alignment).put(storedPayload);
+    int payload = b.endVector();
     reinforcement_learning.messages.flatbuff.v2.Metadata.startMetadata(b);
     reinforcement_learning.messages.flatbuff.v2.Metadata.addId(b, idOffset);
     reinforcement_learning.messages.flatbuff.v2.Metadata.addPayloadType(b, type.code());

@@ -451,7 +451,8 @@ class MultistepJoinerTest {
     void aStepMissingAFieldIsLeftOutOfTheBatchAndItsChildrenAreOrphans() {
       byte[] log = rawLog(
           encoded(step("1", null)), encoded(stepOutcome("1", 2)),
-          event("ep", PayloadType.MULTI_STEP, EventEncoding.IDENTITY, multiStepWithoutContext("2", "1")),
+          JoinHarness.eventBytes("ep", PayloadType.MULTI_STEP, EventEncoding.IDENTITY,
+              multiStepWithoutContext("2", "1"), 8),
           encoded(stepOutcome("2", 4)),
           encoded(step("3", "2")));
       Run run = join(log);
@@ -468,7 +469,7 @@ class MultistepJoinerTest {
     void aStepThatDoesNotDecompressIsLeftOutOfTheBatch() {
       byte[] uncompressed = new EventEncoder().payload(PayloadType.MULTI_STEP, step("2", null).event().payload());
       Run run = join(rawLog(encoded(step("1", null)),
-          event("ep", PayloadType.MULTI_STEP, EventEncoding.ZSTD, uncompressed)));
+          JoinHarness.eventBytes("ep", PayloadType.MULTI_STEP, EventEncoding.ZSTD, uncompressed, 8)));
       assertThat(run.stepIds()).containsExactly("1");
       assertThat(run.reasons()).containsExactly(DiagnosticReason.DECOMPRESSION_FAILED);
     }
@@ -496,7 +497,7 @@ class MultistepJoinerTest {
     void anUnreadableOutcomeInvalidatesTheBatch() {
       byte[] uncompressed = new EventEncoder().payload(PayloadType.OUTCOME, OutcomeEvent.numeric(1f));
       Run run = join(rawLog(encoded(step("1", null)), encoded(step("2", "1")),
-          event("ep", PayloadType.OUTCOME, EventEncoding.ZSTD, uncompressed)));
+          JoinHarness.eventBytes("ep", PayloadType.OUTCOME, EventEncoding.ZSTD, uncompressed, 8)));
       assertThat(run.results()).isEmpty();
       assertThat(run.reasons()).containsExactly(DiagnosticReason.DECOMPRESSION_FAILED,
           DiagnosticReason.MALFORMED_OUTCOME, DiagnosticReason.MALFORMED_OUTCOME);
@@ -545,21 +546,6 @@ class MultistepJoinerTest {
     /** The Event flatbuffer of a well-formed event, as the writer encodes it. */
     private byte[] encoded(JoinedEvent e) {
       return new EventEncoder().event(e.event());
-    }
-
-    /** An Event flatbuffer with any payload bytes. */
-    private byte[] event(String id, PayloadType type, EventEncoding encoding, byte[] payload) {
-      FlatBufferBuilder b = new FlatBufferBuilder();
-      int idOffset = b.createString(id);
-      int bytes = nested(b, payload);
-      reinforcement_learning.messages.flatbuff.v2.Metadata.startMetadata(b);
-      reinforcement_learning.messages.flatbuff.v2.Metadata.addId(b, idOffset);
-      reinforcement_learning.messages.flatbuff.v2.Metadata.addPayloadType(b, type.code());
-      reinforcement_learning.messages.flatbuff.v2.Metadata.addPassProbability(b, 1f);
-      reinforcement_learning.messages.flatbuff.v2.Metadata.addEncoding(b, encoding.code());
-      int meta = reinforcement_learning.messages.flatbuff.v2.Metadata.endMetadata(b);
-      b.finish(reinforcement_learning.messages.flatbuff.v2.Event.createEvent(b, meta, bytes));
-      return b.sizedByteArray();
     }
 
     /** A MultiStepEvent flatbuffer without a context, which VW dereferences (SPEC §7.1). */

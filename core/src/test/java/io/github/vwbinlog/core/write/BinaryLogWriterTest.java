@@ -19,6 +19,7 @@ import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
 import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.core.testing.TestChannels;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.event.JoinedEvent;
@@ -267,7 +268,7 @@ class BinaryLogWriterTest {
 
   @Test
   void toChannelWritesPayloadsLargerThanTheBuffer() {
-    CollectingChannel channel = new CollectingChannel();
+    TestChannels.Collecting channel = new TestChannels.Collecting();
     byte[] big = new byte[200_003];
     for (int i = 0; i < big.length; i++) {
       big[i] = (byte) (i * 31);
@@ -294,7 +295,7 @@ class BinaryLogWriterTest {
 
   @Test
   void anIoErrorNamesTheOffsetOfTheMessage() {
-    WritableByteChannel failing = new CollectingChannel() {
+    WritableByteChannel failing = new TestChannels.Collecting() {
       @Override
       public int write(ByteBuffer src) throws IOException {
         throw new IOException("disk full");
@@ -323,34 +324,5 @@ class BinaryLogWriterTest {
 
   private static byte[] hex(String spaced) {
     return HexFormat.of().parseHex(spaced.replace(" ", ""));
-  }
-
-  /** A channel that keeps what it is given, accepting at most 1000 bytes per write as real channels may. */
-  private static class CollectingChannel implements WritableByteChannel {
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    private boolean open = true;
-
-    @Override
-    public int write(ByteBuffer src) throws IOException {
-      int n = Math.min(src.remaining(), 1000);
-      byte[] chunk = new byte[n];
-      src.get(chunk);
-      bytes.write(chunk);
-      return n;
-    }
-
-    @Override
-    public boolean isOpen() {
-      return open;
-    }
-
-    @Override
-    public void close() {
-      open = false;
-    }
-
-    byte[] bytes() {
-      return bytes.toByteArray();
-    }
   }
 }

@@ -1,18 +1,18 @@
 package io.github.vwbinlog.core.write;
 
+import static io.github.vwbinlog.core.testing.HostileInputs.cbEvent;
+import static io.github.vwbinlog.core.testing.HostileInputs.event;
+import static io.github.vwbinlog.core.testing.HostileInputs.joinedPayload;
+import static io.github.vwbinlog.core.testing.HostileInputs.log;
+import static io.github.vwbinlog.core.testing.HostileInputs.withDeclaredSize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.luben.zstd.Zstd;
-import com.google.flatbuffers.FlatBufferBuilder;
-import io.github.vwbinlog.BinaryLogWriter;
-import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.DiagnosticReason;
-import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.view.EventCursor;
 import io.github.vwbinlog.join.JoinOptions;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -21,12 +21,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import reinforcement_learning.messages.flatbuff.v2.CbEvent;
-import reinforcement_learning.messages.flatbuff.v2.Event;
-import reinforcement_learning.messages.flatbuff.v2.JoinedEvent;
-import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
-import reinforcement_learning.messages.flatbuff.v2.Metadata;
-import reinforcement_learning.messages.flatbuff.v2.TimeStamp;
 
 /**
  * The fast paths (the converter's and {@link EventCursor}) on zstd payloads whose frame header lies: they check the
@@ -92,75 +86,5 @@ class FastPathZstdClaimsTest {
       assertThat(cursor.select(0)).as("the claiming event").isFalse();
       assertThat(cursor.select(1)).as("the next event").isTrue();
     }
-  }
-
-  /** A CbEvent flatbuffer with these action ids and a small context. */
-  private static byte[] cbEvent(long... actions) {
-    FlatBufferBuilder b = new FlatBufferBuilder();
-    int context = CbEvent.createContextVector(b, "{\"GUser\":{\"id\":\"a\"}}".getBytes(StandardCharsets.UTF_8));
-    int ids = CbEvent.createActionIdsVector(b, actions);
-    int probabilities = CbEvent.createProbabilitiesVector(b, new float[] {0.5f, 0.5f});
-    b.finish(CbEvent.createCbEvent(b, false, ids, context, probabilities, 0, (byte) 0));
-    return b.sizedByteArray();
-  }
-
-  /** An Event flatbuffer: CB metadata with this id and encoding (1 = zstd), and these payload bytes as stored. */
-  private static byte[] event(String id, int encoding, byte[] payload) {
-    FlatBufferBuilder b = new FlatBufferBuilder();
-    int idOffset = b.createString(id);
-    int payloadOffset = Event.createPayloadVector(b, payload);
-    Metadata.startMetadata(b);
-    Metadata.addId(b, idOffset);
-    Metadata.addPayloadType(b, 0);
-    Metadata.addPassProbability(b, 1f);
-    Metadata.addEncoding(b, encoding);
-    int meta = Metadata.endMetadata(b);
-    b.finish(Event.createEvent(b, meta, payloadOffset));
-    return b.sizedByteArray();
-  }
-
-  private static byte[] joinedPayload(List<byte[]> events) {
-    FlatBufferBuilder b = new FlatBufferBuilder();
-    int[] offsets = new int[events.size()];
-    for (int i = 0; i < offsets.length; i++) {
-      int bytes = JoinedEvent.createEventVector(b, events.get(i));
-      JoinedEvent.startJoinedEvent(b);
-      JoinedEvent.addEvent(b, bytes);
-      JoinedEvent.addTimestamp(b, TimeStamp.createTimeStamp(b, 2021, 4, 13, 15, 8, 46, 0));
-      offsets[i] = JoinedEvent.endJoinedEvent(b);
-    }
-    b.finish(JoinedPayload.createJoinedPayload(b, JoinedPayload.createEventsVector(b, offsets)));
-    return b.sizedByteArray();
-  }
-
-  private static byte[] log(byte[] joinedPayload) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (BinaryLogWriter w = BinaryLogWriter.to(out)) {
-      w.fileMagic().checkpoint(CheckpointInfo.of(ProblemType.CB)).regular(ByteBuffer.wrap(joinedPayload)).eof();
-    }
-    return out.toByteArray();
-  }
-
-  /**
-   * Rewrites a zstd frame's header to declare {@code size}: magic, a descriptor with an 8-byte content size and the
-   * single-segment flag (no window descriptor), the size, then the original blocks and checksum unchanged.
-   */
-  private static byte[] withDeclaredSize(byte[] frame, long size) {
-    int descriptor = frame[4] & 0xFF;
-    boolean singleSegment = (descriptor & 0x20) != 0;
-    int fcsBytes = switch (descriptor >>> 6) {
-      case 0 -> singleSegment ? 1 : 0;
-      case 1 -> 2;
-      case 2 -> 4;
-      default -> 8;
-    };
-    int dictIdBytes = new int[] {0, 1, 2, 4}[descriptor & 0x03];
-    int headerLength = 4 + 1 + (singleSegment ? 0 : 1) + dictIdBytes + fcsBytes;
-    ByteBuffer out = ByteBuffer.allocate(4 + 1 + 8 + frame.length - headerLength).order(ByteOrder.LITTLE_ENDIAN);
-    out.put(frame, 0, 4);
-    out.put((byte) (0xC0 | 0x20 | (descriptor & 0x04)));
-    out.putLong(size);
-    out.put(frame, headerLength, frame.length - headerLength);
-    return out.array();
   }
 }
