@@ -99,6 +99,10 @@ public final class FlatVerifier {
 
   // State of the current call. The buffer is dropped after each call, so a kept verifier pins no mapped file.
   private ByteBuffer buf = NO_BUFFER;
+  // The little-endian heap buffer's array, read directly (LittleEndian), or null to read through buf. The conversion
+  // fast path verifies heap copies: a ByteBuffer read is a chain of JDK methods, slower and larger once compiled.
+  private byte @Nullable [] array;
+  // Where the region starts: in array when there is one, else in buf.
   private int base;
   private int size;
   private boolean swap;
@@ -158,9 +162,10 @@ public final class FlatVerifier {
     Objects.checkFromIndexSize(start, length, buffer.limit());
     Objects.requireNonNull(root, "root");
     buf = buffer;
-    base = start;
-    size = length;
     swap = buffer.order() != ByteOrder.LITTLE_ENDIAN;
+    array = buffer.hasArray() && !swap ? buffer.array() : null;
+    base = array != null ? buffer.arrayOffset() + start : start;
+    size = length;
     depth = 0;
     tables = 0;
     reachedBytes = 0;
@@ -171,6 +176,7 @@ public final class FlatVerifier {
       return problem;
     } finally {
       buf = NO_BUFFER;
+      array = null;
     }
   }
 
@@ -430,6 +436,10 @@ public final class FlatVerifier {
   // --- little-endian reads at region-relative positions that were bounds-checked before
 
   private int i32(long pos) {
+    byte[] a = array;
+    if (a != null) {
+      return LittleEndian.i32(a, base + (int) pos);
+    }
     int v = buf.getInt(base + (int) pos);
     return swap ? Integer.reverseBytes(v) : v;
   }
@@ -439,12 +449,17 @@ public final class FlatVerifier {
   }
 
   private int u16(long pos) {
+    byte[] a = array;
+    if (a != null) {
+      return Short.toUnsignedInt(LittleEndian.i16(a, base + (int) pos));
+    }
     short v = buf.getShort(base + (int) pos);
     return Short.toUnsignedInt(swap ? Short.reverseBytes(v) : v);
   }
 
   private int u8(long pos) {
-    return Byte.toUnsignedInt(buf.get(base + (int) pos));
+    byte[] a = array;
+    return Byte.toUnsignedInt(a != null ? a[base + (int) pos] : buf.get(base + (int) pos));
   }
 
   // --- problem reports: built only on failure

@@ -1,5 +1,7 @@
 package io.github.vwbinlog.core.flatbuf;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.vwbinlog.ReadLimits;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -18,8 +20,27 @@ final class Bytes {
     return verify(bytes, root, ReadLimits.defaults());
   }
 
+  /**
+   * Verifies {@code bytes} through each way the verifier reads: a little-endian heap buffer (read through its array),
+   * the same at an offset into a larger array, and through {@code ByteBuffer} reads: read-only, direct, and big-endian
+   * ordered (byte-swapped). Every way must give the same answer, which is returned.
+   */
   static @Nullable String verify(byte[] bytes, TableType root, ReadLimits limits) {
-    return FlatVerifier.verify(ByteBuffer.wrap(bytes), 0, bytes.length, root, limits);
+    int n = bytes.length;
+    String answer = FlatVerifier.verify(ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN), 0, n, root, limits);
+    byte[] padded = new byte[n + 16];
+    System.arraycopy(bytes, 0, padded, 8, n);
+    ByteBuffer slice = ByteBuffer.wrap(padded, 8, n).slice().order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer direct = ByteBuffer.allocateDirect(n).order(ByteOrder.LITTLE_ENDIAN).put(bytes).clear();
+    assertThat(FlatVerifier.verify(slice, 0, n, root, limits)).as("array at an offset").isEqualTo(answer);
+    assertThat(FlatVerifier.verify(ByteBuffer.wrap(padded).order(ByteOrder.LITTLE_ENDIAN), 8, n, root, limits))
+        .as("region at an offset").isEqualTo(answer);
+    assertThat(FlatVerifier.verify(ByteBuffer.wrap(bytes).asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN), 0, n,
+        root, limits)).as("read-only heap buffer").isEqualTo(answer);
+    assertThat(FlatVerifier.verify(direct, 0, n, root, limits)).as("direct buffer").isEqualTo(answer);
+    assertThat(FlatVerifier.verify(ByteBuffer.wrap(bytes), 0, n, root, limits)).as("big-endian buffer")
+        .isEqualTo(answer);
+    return answer;
   }
 
   static int getInt(byte[] b, int pos) {

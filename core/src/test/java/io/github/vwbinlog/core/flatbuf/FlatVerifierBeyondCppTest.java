@@ -111,7 +111,7 @@ class FlatVerifierBeyondCppTest {
   }
 
   private static String verify(byte[] b, TableType root) {
-    return FlatVerifier.verify(ByteBuffer.wrap(b), 0, b.length, root, ReadLimits.defaults());
+    return Bytes.verify(b, root);
   }
 
   @Test
