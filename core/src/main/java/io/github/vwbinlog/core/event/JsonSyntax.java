@@ -1,6 +1,9 @@
 package io.github.vwbinlog.core.event;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * Checks that bytes are exactly one JSON object (RFC 8259 syntax, whitespace around it allowed). Used where VW would
@@ -14,6 +17,9 @@ import java.nio.ByteBuffer;
  */
 public final class JsonSyntax {
   private JsonSyntax() {}
+
+  /** Eight bytes of an array as one little-endian long, for {@link #digits}. */
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   /** Bytes that end a run of plain string content: '"', '\\' and the control characters. */
   private static final boolean[] STRING_STOP = new boolean[256];
@@ -255,7 +261,22 @@ public final class JsonSyntax {
     return i;
   }
 
+  /**
+   * The position of the first byte from {@code i} that is not an ASCII digit. Eight bytes at a time while eight remain:
+   * numbers of several digits are most of a context's bytes, and one test per eight bytes replaces a branch per digit
+   * whose exit the processor mispredicts at every number's end.
+   */
   private static int digits(byte[] a, int i, int to) {
+    while (to - i >= 8) {
+      long t = (long) LONGS.get(a, i) ^ 0x3030_3030_3030_3030L; // each digit byte becomes 0..9
+      // A byte is not a digit when its top bit is set or when its low seven bits plus 0x76 reach 0x80 (it is 10 or
+      // more); the sum stays within its byte (at most 0x7F + 0x76), so no byte disturbs its neighbour.
+      long notDigit = (t | (t & 0x7F7F_7F7F_7F7F_7F7FL) + 0x7676_7676_7676_7676L) & 0x8080_8080_8080_8080L;
+      if (notDigit != 0) {
+        return i + (Long.numberOfTrailingZeros(notDigit) >>> 3);
+      }
+      i += 8;
+    }
     while (i < to) {
       int d = a[i] - '0';
       if (d < 0 || d > 9) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -230,6 +231,34 @@ class JsonSyntaxTest {
       assertThat(JsonSyntax.isObject(framed, 2, 2 + b.length)).as(text).isEqualTo(expected);
     }
     assertThat(valid).isGreaterThan(20_000);
+  }
+
+  @Test
+  void digitRunsOfEveryLengthEndAtEveryByte() {
+    // The digit scan reads eight bytes at a time while eight remain: runs of every length up to 40, followed by each
+    // byte value, and every truncation of the text, so that runs end inside, at and beyond each eight-byte step.
+    Random random = new Random(11);
+    int valid = 0;
+    for (int length = 1; length <= 40; length++) {
+      StringBuilder digits = new StringBuilder().append((char) ('1' + random.nextInt(9)));
+      while (digits.length() < length) {
+        digits.append((char) ('0' + random.nextInt(10)));
+      }
+      for (int after = 0; after < 256; after++) {
+        byte[] head = bytes("{\"a\":" + digits);
+        byte[] b = Arrays.copyOf(head, head.length + 3);
+        b[head.length] = (byte) after;
+        b[head.length + 1] = '1';
+        b[head.length + 2] = '}';
+        for (int to = head.length - 1; to <= b.length; to++) {
+          boolean expected = OriginalJsonSyntax.isObject(ByteBuffer.wrap(b, 0, to));
+          assertThat(JsonSyntax.isObject(b, 0, to)).as("%s then byte %d, first %d bytes", digits, after, to)
+              .isEqualTo(expected);
+          valid += expected ? 1 : 0;
+        }
+      }
+    }
+    assertThat(valid).as("texts that are objects").isGreaterThan(40 * 4);
   }
 
   private static byte[] bytes(String s) {
