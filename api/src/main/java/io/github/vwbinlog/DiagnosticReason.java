@@ -79,6 +79,11 @@ public enum DiagnosticReason {
   NON_FINITE_NUMBER(Severity.ERROR),
   /** A context that is empty, not one JSON object, or holds a NUL byte; the event is skipped. */
   INVALID_CONTEXT(Severity.ERROR),
+  /**
+   * A context whose JSON strings are not valid UTF-8 (RFC 3629: overlong forms, surrogates, truncated sequences...);
+   * the event is skipped, since a line that is not UTF-8 is not JSON (RFC 8259 §8.1). VW copies the bytes.
+   */
+  INVALID_UTF8(Severity.ERROR),
   /** Client time was asked for but the event has none; the enqueued time is used. Nothing is skipped. */
   CLIENT_TIME_MISSING(Severity.NOTICE),
 

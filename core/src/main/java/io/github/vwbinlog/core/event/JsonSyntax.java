@@ -8,7 +8,10 @@ import java.nio.ByteOrder;
 /**
  * Checks that bytes are exactly one JSON object (RFC 8259 syntax, whitespace around it allowed). Used where VW would
  * parse JSON: dedup values (SPEC §4.5) and, before writing, contexts (SPEC §0 item 3). Syntax only: VW's parser may
- * still reject some valid JSON. Iterative, so hostile nesting cannot overflow the stack; allocation-free for arrays
+ * still reject some valid JSON. {@link #isObject} accepts any byte from 0x80 up inside a string, as VW's RapidJSON
+ * does (it does not validate the encoding), so that the decisions VW takes on JSON are taken the same way; the check
+ * before writing, {@link #isObjectReplacingNewlines}, also requires the strings to be valid UTF-8 ({@link Utf8}),
+ * because a line that is not UTF-8 is not JSON. ASCII costs the same in both: one table look-up a byte. Iterative, so hostile nesting cannot overflow the stack; allocation-free for arrays
  * unless the nesting is deeper than 256.
  *
  * <pre>{@code
@@ -24,13 +27,16 @@ public final class JsonSyntax {
    */
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-  /** Bytes that end a run of plain string content: '"', '\\' and the control characters. */
+  /** Bytes that end a run of plain string content: '"', '\\', the control characters and every non-ASCII byte. */
   private static final boolean[] STRING_STOP = new boolean[256];
   /** The escape letters allowed after a backslash, 'u' excepted. */
   private static final boolean[] ESCAPE = new boolean[256];
 
   static {
     for (int c = 0; c < 0x20; c++) {
+      STRING_STOP[c] = true;
+    }
+    for (int c = 0x80; c < 0x100; c++) {
       STRING_STOP[c] = true;
     }
     STRING_STOP['"'] = true;
@@ -60,8 +66,8 @@ public final class JsonSyntax {
   /**
    * Whether {@code a[from..to)}, with every {@code '\n'} byte turned into a space, is one JSON object and nothing else
    * but whitespace; the newlines are replaced in place as the scan meets them. The answer is that of
-   * {@link #isObject(byte[], int, int)} on the replaced bytes. When it is true every newline has been replaced; when it
-   * is false some may remain.
+   * {@link #isObject(byte[], int, int)} on the replaced bytes, and in addition every string must be valid UTF-8
+   * ({@link Utf8}). When it is true every newline has been replaced; when it is false some may remain.
    */
   public static boolean isObjectReplacingNewlines(byte[] a, int from, int to) {
     java.util.Objects.checkFromToIndex(from, to, a.length);
@@ -193,6 +199,14 @@ public final class JsonSyntax {
       int c = a[j] & 0xFF;
       if (!STRING_STOP[c]) {
         j++;
+        continue;
+      }
+      if (c >= 0x80) {
+        // Non-ASCII bytes can only be in strings: elsewhere they are a syntax error.
+        j = fix ? Utf8.sequenceEnd(a, j, to) : j + 1;
+        if (j < 0) {
+          return -1;
+        }
         continue;
       }
       if (c == '"') {

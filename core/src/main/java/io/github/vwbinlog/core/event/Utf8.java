@@ -8,10 +8,17 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Strict UTF-8 decoding of flatbuffer strings. FlatBuffers strings must be UTF-8; decoding leniently would replace bad
- * bytes silently and change the DSJSON output, so a string that is not UTF-8 makes its unit malformed instead.
+ * UTF-8 as RFC 3629 defines it (no overlong forms, no surrogates, nothing above U+10FFFF, no truncated sequence or
+ * lone continuation byte): strict decoding of flatbuffer strings, and the check of raw bytes that are written as they
+ * are (contexts). FlatBuffers strings must be UTF-8; decoding leniently would replace bad bytes silently and change
+ * the DSJSON output, so a string that is not UTF-8 makes its unit malformed instead. JSON text must be UTF-8 (RFC 8259
+ * §8.1), so a context that is not is never written (SPEC §0 item 3).
+ *
+ * <pre>{@code
+ * Utf8.firstInvalid(bytes, 0, bytes.length)   // -1 when every byte is part of a valid sequence
+ * }</pre>
  */
-final class Utf8 {
+public final class Utf8 {
   private static final ThreadLocal<CharsetDecoder> DECODER = ThreadLocal.withInitial(() ->
       StandardCharsets.UTF_8.newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
@@ -40,5 +47,64 @@ final class Utf8 {
       }
     }
     return true;
+  }
+
+  /**
+   * The position after the multi-byte sequence whose lead byte is at {@code i}, or -1 when {@code a[i..to)} does not
+   * start with a valid one. {@code a[i]} must be 0x80 or above: ASCII is the callers' fast path.
+   */
+  static int sequenceEnd(byte[] a, int i, int to) {
+    int b0 = a[i] & 0xFF;
+    int n;
+    int min;
+    int max;
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+      n = 2;
+      min = 0x80;
+      max = 0xBF;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+      n = 3;
+      // The second byte's range excludes the overlong forms (E0) and the surrogates (ED).
+      min = b0 == 0xE0 ? 0xA0 : 0x80;
+      max = b0 == 0xED ? 0x9F : 0xBF;
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+      n = 4;
+      // Likewise for the overlong forms (F0) and what lies above U+10FFFF (F4).
+      min = b0 == 0xF0 ? 0x90 : 0x80;
+      max = b0 == 0xF4 ? 0x8F : 0xBF;
+    } else {
+      return -1; // a continuation byte, C0 or C1 (always overlong), or F5..FF
+    }
+    if (to - i < n) {
+      return -1;
+    }
+    int b1 = a[i + 1] & 0xFF;
+    if (b1 < min || b1 > max) {
+      return -1;
+    }
+    for (int k = 2; k < n; k++) {
+      if ((a[i + k] & 0xC0) != 0x80) {
+        return -1;
+      }
+    }
+    return i + n;
+  }
+
+  /** The index of the first byte of {@code a[from..to)} that is not part of a valid UTF-8 sequence, or -1. */
+  public static int firstInvalid(byte[] a, int from, int to) {
+    java.util.Objects.checkFromToIndex(from, to, a.length);
+    int i = from;
+    while (i < to) {
+      if (a[i] >= 0) {
+        i++;
+        continue;
+      }
+      int end = sequenceEnd(a, i, to);
+      if (end < 0) {
+        return i;
+      }
+      i = end;
+    }
+    return -1;
   }
 }

@@ -7,6 +7,7 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.JsonSyntax;
+import io.github.vwbinlog.core.event.Utf8;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.EventPayload;
@@ -48,7 +49,8 @@ public final class DsjsonWriter {
 
   /**
    * Why a joined event got no line: {@link DiagnosticReason#NON_FINITE_NUMBER},
-   * {@link DiagnosticReason#INVALID_CONTEXT} or {@link DiagnosticReason#EMPTY_ACTIONS}.
+   * {@link DiagnosticReason#INVALID_CONTEXT}, {@link DiagnosticReason#INVALID_UTF8} or
+   * {@link DiagnosticReason#EMPTY_ACTIONS}.
    *
    * <pre>{@code
    * Rejection r = writer.write(result, line);   // e.g. NON_FINITE_NUMBER, "o[0].v (outcome value) is NaN"
@@ -484,6 +486,10 @@ public final class DsjsonWriter {
     }
     if (!JsonSyntax.isObject(a, start, end)) {
       problem(DiagnosticReason.INVALID_CONTEXT, "the context is not one JSON object");
+    } else {
+      // The syntax holds, so the writing check failed on the encoding of a string.
+      problem(DiagnosticReason.INVALID_UTF8, "the context is not valid UTF-8 at byte "
+          + (Utf8.firstInvalid(a, start, end) - start));
     }
   }
 

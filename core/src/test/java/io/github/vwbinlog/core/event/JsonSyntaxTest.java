@@ -37,6 +37,34 @@ class JsonSyntaxTest {
     return answer;
   }
 
+  @ParameterizedTest(name = "strings of {0}")
+  @ValueSource(strings = {"e6", "80", "c080", "eda080", "f4908080", "c3", "e4b8"})
+  void invalidUtf8InAStringPassesTheSyntaxCheckButNotTheCheckBeforeWriting(String hex) {
+    byte[] b = concat("{\"k\":\"a", java.util.HexFormat.of().parseHex(hex), "b\",\"v\":1}");
+    // VW's RapidJSON does not validate the encoding: the decisions taken on JSON (dedup) accept these bytes.
+    assertThat(JsonSyntax.isObject(b, 0, b.length)).isTrue();
+    // A line is written only when it is UTF-8 (RFC 8259 §8.1).
+    assertThat(JsonSyntax.isObjectReplacingNewlines(b.clone(), 0, b.length)).isFalse();
+    byte[] asKey = concat("{\"", java.util.HexFormat.of().parseHex(hex), "\":1}");
+    assertThat(JsonSyntax.isObjectReplacingNewlines(asKey.clone(), 0, asKey.length)).isFalse();
+  }
+
+  @Test
+  void nonAsciiOutsideStringsIsASyntaxError() {
+    byte[] b = concat("{\"k\":", "é".getBytes(StandardCharsets.UTF_8), "}");
+    assertThat(JsonSyntax.isObject(b, 0, b.length)).isFalse();
+    assertThat(JsonSyntax.isObjectReplacingNewlines(b.clone(), 0, b.length)).isFalse();
+  }
+
+  private static byte[] concat(String head, byte[] middle, String tail) {
+    byte[] h = head.getBytes(StandardCharsets.UTF_8);
+    byte[] t = tail.getBytes(StandardCharsets.UTF_8);
+    byte[] all = Arrays.copyOf(h, h.length + middle.length + t.length);
+    System.arraycopy(middle, 0, all, h.length, middle.length);
+    System.arraycopy(t, 0, all, h.length + middle.length, t.length);
+    return all;
+  }
+
   @ParameterizedTest(name = "valid: {0}")
   @ValueSource(strings = {
       "{}",

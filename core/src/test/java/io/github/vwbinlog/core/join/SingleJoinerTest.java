@@ -652,5 +652,20 @@ class SingleJoinerTest {
           entry(DiagnosticReason.INVALID_CONTEXT, 1L));
       assertThat(run.conversion().interactionsSkipped()).isEqualTo(2);
     }
+
+    @Test
+    void aContextThatIsNotUtf8IsNotWrittenButCountedOnOneThreadAndOnTwo_0_3() {
+      byte[] bad = {'{', '"', 'R', '"', ':', '{', '"', (byte) 0xE6, 'r', 'i', '"', ':', '7', '8', '}', '}'};
+      JoinedEvent notUtf8 = event("u", PayloadType.CB, new CbEvent(false, List.of(1L), ByteBuffer.wrap(bad),
+          List.of(1f), "N/A", LearningMode.ONLINE));
+      Path log = cbLog(cb("a"), notUtf8, cb("b"));
+      for (JoinOptions options : List.of(JoinOptions.defaults(), JoinOptions.defaults().withThreads(2))) {
+        Run run = run(log, options);
+        assertThat(run.ids()).containsExactly("a", "u", "b");
+        assertThat(run.lines()).containsExactly(cbLine("a", 0f), cbLine("b", 0f));
+        assertThat(run.conversion().diagnostics()).containsOnly(entry(DiagnosticReason.INVALID_UTF8, 1L));
+        assertThat(run.conversion().interactionsSkipped()).isEqualTo(1);
+      }
+    }
   }
 }

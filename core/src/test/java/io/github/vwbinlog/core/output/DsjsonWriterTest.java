@@ -402,8 +402,9 @@ class DsjsonWriterTest {
 
     @Test
     void contextBytesAreCopiedVerbatim() {
-      // Invalid UTF-8, a tab, a solidus, DEL and an escape sequence are copied as they are (raw value, SPEC §8.2).
-      byte[] context = {'{', '"', 'a', '"', ':', '"', (byte) 0xFF, '/', 0x7F, '\\', 'n', '"', ',', '\t', '"', 'b',
+      // UTF-8, a tab, a solidus, DEL and an escape sequence are copied as they are (raw value, SPEC §8.2). Invalid
+      // UTF-8 is not copied: contextThatIsNotUtf8.
+      byte[] context = {'{', '"', 'a', '"', ':', '"', (byte) 0xC3, (byte) 0xA9, '/', 0x7F, '\\', 'n', '"', ',', '\t', '"', 'b',
           '"', ':', '1', '}'};
       CbEvent decision = new CbEvent(false, List.of(1L), ByteBuffer.wrap(context), List.of(1f), "N/A",
           LearningMode.ONLINE);
@@ -704,6 +705,16 @@ class DsjsonWriterTest {
           "the context holds a NUL byte at index 6");
       assertInvalidContext(ccb("id", twoSlots("{}\0"), List.of(), List.of(0f, 0f), true),
           "the context holds a NUL byte at index 2");
+    }
+
+    @Test
+    void contextThatIsNotUtf8() {
+      byte[] context = {'{', '"', 'R', '"', ':', '{', '"', (byte) 0xE6, 'r', 'i', '"', ':', '7', '8', '}', '}'};
+      CbEvent decision = new CbEvent(false, List.of(1L), ByteBuffer.wrap(context), List.of(1f), "N/A",
+          LearningMode.ONLINE);
+      DsjsonWriter.Rejection r = rejected(cb("id", decision, 1f, List.of(), 0f));
+      assertThat(r.reason()).isEqualTo(DiagnosticReason.INVALID_UTF8);
+      assertThat(r.message()).isEqualTo("the context is not valid UTF-8 at byte 7");
     }
 
     @Test
