@@ -486,6 +486,28 @@ class MultistepJoinerTest {
     }
 
     @Test
+    void aStepWhoseContextIsNotUtf8IsRewardedAsInVwButNotWritten() throws IOException {
+      byte[] context = {'{', '"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"', ':', '1', '}'}; // a surrogate
+      JoinedEvent bad = withPayload(step("2", "1"), new MultiStepEvent("2", "1", List.of(1L),
+          ByteBuffer.wrap(context), List.of(1f), "N/A", false));
+      byte[] log = log(List.of(step("1", null), bad, stepOutcome("1", 2), stepOutcome("2", 4)));
+      // VW's parser does not validate the encoding, so the step is joined and rewarded as in VW...
+      Run run = join(log);
+      assertThat(run.stepIds()).containsExactly("1", "2");
+      assertThat(run.rewards()).containsExactly(3f, 4f);
+      assertThat(run.reasons()).isEmpty();
+      // ...and only its line, which would not be JSON, is left out.
+      List<Diagnostic> diagnostics = new ArrayList<>();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      JoinSummary conversion = DsjsonConverter.of(MULTISTEP.withReadOptions(ReadOptions.defaults()
+          .withListener(diagnostics::add))).convert(BinaryLogReader.of(log), out);
+      assertAccounting(conversion);
+      assertThat(out.toString(StandardCharsets.UTF_8).split("\n")).hasSize(1);
+      assertThat(diagnostics).extracting(Diagnostic::reason).containsExactly(DiagnosticReason.INVALID_UTF8);
+      assertThat(diagnostics.get(0).message()).contains("step 2").contains("not valid UTF-8 at byte 2");
+    }
+
+    @Test
     void aStepWithoutActionsIsSkippedButKeepsItsSlot() {
       JoinedEvent empty = withPayload(step("2", "1"), MultiStepEvent.of("2", "1", List.of(), List.of(), "{}"));
       Run run = join(log(List.of(step("1", null), empty, stepOutcome("2", 4))));
