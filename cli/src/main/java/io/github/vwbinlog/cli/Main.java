@@ -91,10 +91,30 @@ public final class Main implements Runnable {
     // Set after the subcommands are added: picocli applies them to the subcommands present.
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
     JoinOptionsGroup.registerConverters(cmd);
+    CommandLine.IParameterExceptionHandler picocliDefault = cmd.getParameterExceptionHandler();
+    cmd.setParameterExceptionHandler((ex, arguments) -> badValue(ex, arguments, picocliDefault));
     // Help, usage errors and text reports go through picocli's writers, over the same streams as binary output.
     cmd.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
     cmd.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
     return cmd;
+  }
+
+  /**
+   * A bad option value is said in one plain line, with a pointer to the help, instead of picocli's "cannot convert
+   * 'x' to T (java.lang.IllegalArgumentException: ...)" above the whole usage text; other usage errors (a missing or
+   * unknown option, a misspelt command) keep picocli's message, suggestions and usage.
+   */
+  private static int badValue(CommandLine.ParameterException ex, String[] args,
+      CommandLine.IParameterExceptionHandler picocliDefault) throws Exception {
+    Throwable cause = ex.getCause();
+    if (!(ex.getArgSpec() instanceof CommandLine.Model.OptionSpec option) || cause == null
+        || cause.getMessage() == null) {
+      return picocliDefault.handleParseException(ex, args);
+    }
+    CommandLine cmd = ex.getCommandLine();
+    cmd.getErr().println("Invalid value for option '" + option.longestName() + "': " + cause.getMessage());
+    cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the usage.");
+    return cmd.getCommandSpec().exitCodeOnInvalidInput();
   }
 
   /** Runs the command and exits with its code. */

@@ -42,6 +42,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -431,9 +432,23 @@ class ConvertCommandTest {
       args.add(out);
       Run run = convert(args.toArray());
       assertThat(run.exit()).isEqualTo(2);
-      assertThat(run.err()).contains("Usage: vw-binlog convert");
+      // The usage text, or for a bad value a plain line and a pointer to it (badValueIsSaidPlainly).
+      assertThat(run.err()).containsAnyOf("Usage: vw-binlog convert", "Try 'vw-binlog convert --help'");
       assertThat(run.stdout()).isEmpty();
       assertThat(tempFiles()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--reward-function=bogus | Invalid value for option '--reward-function': Invalid reward function 'bogus': "
+            + "expected earliest, average, median, sum, min or max",
+        "--threads=many | Invalid value for option '--threads': 'many' is not an int",
+    })
+    void badValueIsSaidPlainly(String option, String message) {
+      Run run = convert(corpus("valid_joined_logs/cb_simple.log"), option, "-o", temp.resolve("out.dsjson"));
+      assertThat(run.exit()).isEqualTo(2);
+      assertThat(run.err()).isEqualTo(message + System.lineSeparator()
+          + "Try 'vw-binlog convert --help' for the usage." + System.lineSeparator());
     }
 
     @Test

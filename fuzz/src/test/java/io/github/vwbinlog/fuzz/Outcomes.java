@@ -33,7 +33,8 @@ import java.util.Map;
  *       {@link ReadFeature#LENIENT}, joining in strict mode), or a reported {@link Diagnostic}. Any other throwable
  *       (IndexOutOfBoundsException, BufferUnderflowException, NullPointerException, IllegalArgumentException,
  *       OutOfMemoryError...) propagates: the caller (Jazzer or JUnit) reports it;
- *   <li>every output line is one JSON object ({@link JsonSyntax#isObject}) ending in its only newline;
+ *   <li>every output line is one JSON object ({@link JsonSyntax#isObject}) in valid UTF-8 (the JDK's strict decoder)
+ *       ending in its only newline;
  *   <li>the accounting holds: interactions seen = emitted + skipped, the lines written are the events emitted, and
  *       each diagnostic the listener received is counted under its reason;
  *   <li>strict mode throws a {@link BinaryLogException} exactly when the lenient run reported an ERROR, with the reason
@@ -186,7 +187,19 @@ public final class Outcomes {
     check(lenient.errors() > 0, "a first error was reported but not counted");
   }
 
-  /** Checks that the output is whole lines, each one JSON object; returns the number of lines. */
+  /** The JDK's strict decoder, independent of the library's own UTF-8 check. */
+  private static boolean isUtf8(ByteBuffer bytes) {
+    try {
+      java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT).decode(bytes.duplicate());
+      return true;
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return false;
+    }
+  }
+
+  /** Checks that the output is whole lines, each one JSON object in valid UTF-8; returns the number of lines. */
   public static long checkLines(byte[] output) {
     long lines = 0;
     int start = 0;
@@ -195,6 +208,7 @@ public final class Outcomes {
         ByteBuffer line = ByteBuffer.wrap(output, start, i - start);
         check(JsonSyntax.isObject(line), "line %d is not one JSON object: %s", lines + 1,
             new String(output, start, Math.min(i - start, 2000), java.nio.charset.StandardCharsets.UTF_8));
+        check(isUtf8(line), "line %d is not UTF-8, so not JSON (RFC 8259 §8.1)", lines + 1);
         lines++;
         start = i + 1;
       }
