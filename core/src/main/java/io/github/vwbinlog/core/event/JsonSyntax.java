@@ -11,8 +11,8 @@ import java.nio.ByteOrder;
  * still reject some valid JSON. {@link #isObject} accepts any byte from 0x80 up inside a string, as VW's RapidJSON
  * does (it does not validate the encoding), so that the decisions VW takes on JSON are taken the same way; the check
  * before writing, {@link #isObjectReplacingNewlines}, also requires the strings to be valid UTF-8 ({@link Utf8}),
- * because a line that is not UTF-8 is not JSON. ASCII costs the same in both: one table look-up a byte. Iterative, so hostile nesting cannot overflow the stack; allocation-free for arrays
- * unless the nesting is deeper than 256.
+ * because a line that is not UTF-8 is not JSON. ASCII costs the same in both: one table look-up a byte. Iterative, so
+ * hostile nesting cannot overflow the stack; allocation-free for arrays unless the nesting is deeper than 256.
  *
  * <pre>{@code
  * JsonSyntax.isObject(ByteBuffer.wrap("{\"a\":[1,2]}".getBytes(UTF_8)))   // true
@@ -202,7 +202,8 @@ public final class JsonSyntax {
         continue;
       }
       if (c >= 0x80) {
-        // Non-ASCII bytes can only be in strings: elsewhere they are a syntax error.
+        // Non-ASCII bytes can only be in strings: elsewhere they are a syntax error. The check before writing (the
+        // newline-replacing one) validates the encoding; the check behind VW's decisions accepts any byte, as VW does.
         j = fix ? Utf8.sequenceEnd(a, j, to) : j + 1;
         if (j < 0) {
           return -1;
