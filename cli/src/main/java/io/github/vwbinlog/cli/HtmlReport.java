@@ -75,7 +75,7 @@ final class HtmlReport {
     }
     Axes axes = new Axes(windows.size(), lo, hi);
     b.append("<svg id=\"reward-chart\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
-        .append("\" xmlns=\"http://www.w3.org/2000/svg\">");
+        .append("\">");
     axes.draw(b, windows);
     for (int p = 0; p < policies.size(); p++) {
       String color = COLORS[p % COLORS.length];
@@ -120,7 +120,7 @@ final class HtmlReport {
         .append("<span style=\"color:#aaa\">&#9632; skipped</span></p>\n");
     Axes axes = new Axes(windows.size(), 0, max);
     b.append("<svg id=\"events-chart\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
-        .append("\" xmlns=\"http://www.w3.org/2000/svg\">");
+        .append("\">");
     axes.draw(b, windows);
     double barWidth = Math.max(2, axes.step() * 0.6);
     for (int w = 0; w < windows.size(); w++) {
@@ -167,7 +167,7 @@ final class HtmlReport {
     int height = 200;
     long max = Math.max(1, counts.stream().mapToLong(Long::longValue).max().orElse(1));
     b.append("<svg id=\"").append(id).append("\" width=\"").append(width).append("\" height=\"").append(height)
-        .append("\" xmlns=\"http://www.w3.org/2000/svg\"><text x=\"").append(width / 2)
+        .append("\"><text x=\"").append(width / 2)
         .append("\" y=\"14\" text-anchor=\"middle\" font-size=\"12\">").append(escape(title)).append("</text>");
     int n = Math.max(1, labels.size());
     double step = (width - 20.0) / n;
