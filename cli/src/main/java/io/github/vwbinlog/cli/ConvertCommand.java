@@ -2,6 +2,7 @@ package io.github.vwbinlog.cli;
 
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -90,7 +91,8 @@ final class ConvertCommand implements Callable<Integer> {
     // The converter splits each input over the threads (DefaultDsjsonConverter); it converts on this thread alone in
     // strict mode and for the multistep joiner. Standard input is parallel too: a stream's payloads are buffers of
     // their own, so the parts in flight (a few MiB per thread) stay valid as reading goes on.
-    JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults()).withStrict(strict).withThreads(threads)
+    JoinOptions base = strict ? JoinOptions.defaults().with(JoinFeature.STRICT) : JoinOptions.defaults();
+    JoinOptions options = JoinOptionsGroup.apply(join, base).withThreads(threads)
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     if (output != null && Files.isDirectory(output)) {
       io.err().println("vw-binlog convert: cannot write " + output + ": is a directory");

@@ -3,6 +3,7 @@ package io.github.vwbinlog.cli;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.MultistepReward;
 import java.util.ArrayList;
@@ -72,10 +73,10 @@ final class JoinOptionsGroup {
       o = o.withLearningMode(learningMode);
     }
     if (useClientTime) {
-      o = o.withClientTime();
+      o = o.with(JoinFeature.CLIENT_TIME);
     }
     if (multistep) {
-      o = o.withMultistep(true);
+      o = o.with(JoinFeature.MULTISTEP);
     }
     if (multistepReward != null) {
       o = o.withMultistepReward(multistepReward);

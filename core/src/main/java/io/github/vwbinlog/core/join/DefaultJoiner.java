@@ -9,6 +9,7 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.core.flatbuf.Decoders;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
@@ -41,7 +42,7 @@ public final class DefaultJoiner implements Joiner {
 
   /** Joins the messages of {@code reader}. */
   public DefaultJoiner(BinaryLogReader reader, JoinOptions options) {
-    this(reader, options, new JoinCounters(options.readOptions().listener(), options.strict()));
+    this(reader, options, new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT)));
   }
 
   private DefaultJoiner(BinaryLogReader reader, JoinOptions options, JoinCounters counters) {
@@ -55,7 +56,7 @@ public final class DefaultJoiner implements Joiner {
 
   /** Opens a file with a reader that reports to this joiner's counters, so its notices are counted too. */
   public static DefaultJoiner open(Path file, JoinOptions options) throws IOException {
-    JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.strict());
+    JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
     BinaryLogReader reader = BinaryLogReader.open(file, options.readOptions().withListener(counters));
     return new DefaultJoiner(reader, options, counters);
   }
@@ -103,7 +104,7 @@ public final class DefaultJoiner implements Joiner {
       }
       m = messages.next();
     } catch (BinaryLogException e) {
-      if (options.strict()) {
+      if (options.isEnabled(JoinFeature.STRICT)) {
         throw e;
       }
       counters.report(e.toDiagnostic());
@@ -114,7 +115,7 @@ public final class DefaultJoiner implements Joiner {
     if (m instanceof Message.Checkpoint c) {
       checkpoint(c);
     } else if (m instanceof Message.Regular r) {
-      if (options.multistep()) {
+      if (options.isEnabled(JoinFeature.MULTISTEP)) {
         multistep.regular(r.offset(), r.payload(), sink);
       } else if (out == null || !fast().regular(r.offset(), r.payload(), out)) {
         single.regular(r.offset(), r.payload(), sink);

@@ -4,6 +4,7 @@ import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.MultistepReward;
 
@@ -40,8 +41,8 @@ final class StickyConfig {
       problemType = type;
       problemTypeSet = true;
     }
-    stickyUseClientTime = options.useClientTime();
-    useClientTime = options.useClientTime();
+    stickyUseClientTime = options.isEnabled(JoinFeature.CLIENT_TIME);
+    useClientTime = options.isEnabled(JoinFeature.CLIENT_TIME);
     LearningMode mode = options.learningMode();
     stickyLearningMode = mode != null;
     if (mode != null) {

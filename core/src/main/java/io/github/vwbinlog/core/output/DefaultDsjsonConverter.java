@@ -5,6 +5,7 @@ import io.github.vwbinlog.Message;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
@@ -44,7 +45,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
   @Override
   public JoinSummary convert(Path input, OutputStream out) throws IOException {
     if (parallel()) {
-      JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.strict());
+      JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
       List<Diagnostic> notices = new ArrayList<>();
       try (BinaryLogReader reader = BinaryLogReader.open(input, options.readOptions().withListener(notices::add))) {
         new ParallelConversion(options, counters).run(reader.iterator(), notices, out);
@@ -59,7 +60,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
   @Override
   public JoinSummary convert(BinaryLogReader input, OutputStream out) throws IOException {
     if (parallel()) {
-      JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.strict());
+      JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
       new ParallelConversion(options, counters).run(input.iterator(), new ArrayList<>(), out);
       return counters.summary();
     }
@@ -69,7 +70,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
 
   /** Parallel conversion: more than one thread, the single joiner, not strict (strict stops at the first error). */
   private boolean parallel() {
-    return options.threads() > 1 && !options.multistep() && !options.strict();
+    return options.threads() > 1 && !options.isEnabled(JoinFeature.MULTISTEP) && !options.isEnabled(JoinFeature.STRICT);
   }
 
   private static JoinSummary run(DefaultJoiner joiner, Iterator<Message> messages, OutputStream out)

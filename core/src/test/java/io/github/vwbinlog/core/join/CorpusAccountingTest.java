@@ -9,6 +9,7 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.conformance.Corpus;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
@@ -120,11 +121,11 @@ class CorpusAccountingTest {
           Path log = Corpus.resolve("files/" + e.getKey());
           DiagnosticReason reason = e.getValue().keySet().iterator().next();
           ByteArrayOutputStream out = new ByteArrayOutputStream();
-          assertThatThrownBy(() -> convert(log, OPTIONS.withStrict(true), out))
+          assertThatThrownBy(() -> convert(log, OPTIONS.with(JoinFeature.STRICT), out))
               .isInstanceOfSatisfying(BinaryLogException.class, x -> assertThat(x.reason()).isEqualTo(reason));
           List<JoinResult> joined = new ArrayList<>();
           assertThatThrownBy(() -> {
-            try (Joiner joiner = Joiner.open(log, OPTIONS.withStrict(true))) {
+            try (Joiner joiner = Joiner.open(log, OPTIONS.with(JoinFeature.STRICT))) {
               joiner.forEach(joined::add);
             }
           }).isInstanceOfSatisfying(BinaryLogException.class, x -> assertThat(x.reason()).isEqualTo(reason));
@@ -140,7 +141,7 @@ class CorpusAccountingTest {
     assertThat(convert(log, OPTIONS, lenient).emittedTotal()).isEqualTo(1);
     assertThat(lenient.toString()).contains("\"EventId\":\"75d50657\"");
     ByteArrayOutputStream strict = new ByteArrayOutputStream();
-    assertThatThrownBy(() -> convert(log, OPTIONS.withStrict(true), strict))
+    assertThatThrownBy(() -> convert(log, OPTIONS.with(JoinFeature.STRICT), strict))
         .isInstanceOf(BinaryLogException.class).hasMessageContaining("160");
     assertThat(strict.size()).isZero();
   }
@@ -152,7 +153,7 @@ class CorpusAccountingTest {
           ByteArrayOutputStream lenient = new ByteArrayOutputStream();
           JoinSummary expected = convert(log, OPTIONS, lenient);
           ByteArrayOutputStream strict = new ByteArrayOutputStream();
-          JoinSummary actual = convert(log, OPTIONS.withStrict(true), strict);
+          JoinSummary actual = convert(log, OPTIONS.with(JoinFeature.STRICT), strict);
           assertThat(strict.toByteArray()).isEqualTo(lenient.toByteArray());
           assertThat(actual).isEqualTo(expected);
         }));

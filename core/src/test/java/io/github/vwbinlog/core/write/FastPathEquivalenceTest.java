@@ -30,6 +30,7 @@ import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.event.SlotEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
@@ -153,7 +154,7 @@ class FastPathEquivalenceTest {
     static JoinOptions options(Random random) {
       JoinOptions o = JoinOptions.defaults();
       if (random.nextInt(4) == 0) {
-        o = o.withClientTime();
+        o = o.with(JoinFeature.CLIENT_TIME);
       }
       if (random.nextInt(8) == 0) {
         // Limits the fast path must hold as the record path does: contexts near the limit, zstd payloads within it.

@@ -20,6 +20,7 @@ import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.Metadata;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinSummary;
 import java.io.ByteArrayOutputStream;
@@ -84,7 +85,7 @@ class ParallelConversionTest {
         JoinOptions.defaults().withProblemType(ProblemType.CB),
         JoinOptions.defaults().withProblemType(ProblemType.CCB),
         JoinOptions.defaults().withProblemType(ProblemType.SLATES),
-        JoinOptions.defaults().withProblemType(ProblemType.CA).withClientTime());
+        JoinOptions.defaults().withProblemType(ProblemType.CA).with(JoinFeature.CLIENT_TIME));
     int logs = 0;
     for (Path log : Corpus.joinedLogs()) {
       logs++;
