@@ -15,7 +15,7 @@ import java.util.stream.StreamSupport;
  * each REGULAR message by id, and yields one {@link JoinResult} per joined event in VW's order (SPEC §3, §4). Every
  * message, event, interaction or outcome it skips is reported to the read options' listener and counted in
  * {@link #summary()}. Framing problems end the log as VW ends it, reported as errors, unless
- * {@link JoinOptions#strict()} makes them throw.
+ * {@link JoinFeature#STRICT} makes them throw.
  *
  * <p>Not thread-safe; iterate once.
  *

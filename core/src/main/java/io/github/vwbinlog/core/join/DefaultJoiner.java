@@ -21,11 +21,11 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
-import io.github.vwbinlog.core.output.JsonBytes;
+import io.github.vwbinlog.core.text.JsonBytes;
 
 /**
  * The {@link Joiner}: pulls messages from a reader, applies checkpoints, and joins REGULAR messages with the single
- * joiner, or the multistep joiner when {@link JoinOptions#multistep()} is set, buffering the joined events of one
+ * joiner, or the multistep joiner when {@link JoinFeature#MULTISTEP} is on, buffering the joined events of one
  * message at a time. A framing problem ends the log as VW ends it (SPEC §1), reported as an error; in strict mode it is
  * thrown.
  */
@@ -34,9 +34,8 @@ public final class DefaultJoiner implements Joiner {
   private final JoinOptions options;
   private final JoinCounters counters;
   private final StickyConfig config;
-  private final SingleJoiner single;
+  private final MessageJoiner single;
   private final MultistepJoiner multistep;
-  private @Nullable FastSingleJoiner fast;
   private boolean iterated;
   private long currentOffset = -1;
 
@@ -50,7 +49,7 @@ public final class DefaultJoiner implements Joiner {
     this.options = options;
     this.counters = counters;
     this.config = new StickyConfig(options);
-    this.single = new SingleJoiner(config, counters, options.readOptions().limits());
+    this.single = MessageJoiner.of(config, counters, options.readOptions().limits());
     this.multistep = new MultistepJoiner(config, counters, options.readOptions().limits());
   }
 
@@ -117,8 +116,10 @@ public final class DefaultJoiner implements Joiner {
     } else if (m instanceof Message.Regular r) {
       if (options.isEnabled(JoinFeature.MULTISTEP)) {
         multistep.regular(r.offset(), r.payload(), sink);
-      } else if (out == null || !fast().regular(r.offset(), r.payload(), out)) {
+      } else if (out == null) {
         single.regular(r.offset(), r.payload(), sink);
+      } else {
+        single.regularConverting(r.offset(), r.payload(), out, sink);
       }
     }
     return true;
@@ -126,16 +127,7 @@ public final class DefaultJoiner implements Joiner {
 
   /** How many REGULAR messages {@link #stepConverting} converted on the fast path (the others took the record path). */
   public long fastPathMessages() {
-    return fast == null ? 0 : fast.converted();
-  }
-
-  private FastSingleJoiner fast() {
-    FastSingleJoiner f = fast;
-    if (f == null) {
-      f = new FastSingleJoiner(config, counters, options.readOptions().limits(), single);
-      fast = f;
-    }
-    return f;
+    return single.fastPathMessages();
   }
 
   private void checkpoint(Message.Checkpoint c) {
@@ -146,7 +138,7 @@ public final class DefaultJoiner implements Joiner {
    * Applies a CHECKPOINT to {@code config}; a malformed one is reported and ignored (one beyond a verifier limit as
    * {@link DiagnosticReason#LIMIT_EXCEEDED}).
    */
-  static void checkpoint(Message.Checkpoint c, StickyConfig config, ReadLimits limits, DiagnosticListener listener) {
+  public static void checkpoint(Message.Checkpoint c, StickyConfig config, ReadLimits limits, DiagnosticListener listener) {
     try {
       config.apply(Decoders.checkpointInfo(c.payload(), c.offset(), limits));
     } catch (BinaryLogException e) {
@@ -195,9 +187,7 @@ public final class DefaultJoiner implements Joiner {
 
   /** Gives back what the conversion fast path borrowed (a zstd context); the joiner can go on. */
   public void releaseFastPath() {
-    if (fast != null) {
-      fast.close();
-    }
+    single.close();
   }
 
   @Override

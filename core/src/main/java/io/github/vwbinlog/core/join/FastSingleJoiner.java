@@ -6,7 +6,7 @@ import static io.github.vwbinlog.core.join.MessageScan.TYPES;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
-import io.github.vwbinlog.core.output.JsonBytes;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
 import java.nio.ByteBuffer;
 

@@ -35,7 +35,7 @@ public final class JoinCounters implements DiagnosticListener {
   }
 
   /** With {@code part}, counts a part of the log, to be added to the whole log's counters with {@link #mergeFrom}. */
-  JoinCounters(DiagnosticListener downstream, boolean strict, boolean part) {
+  public JoinCounters(DiagnosticListener downstream, boolean strict, boolean part) {
     this.downstream = downstream;
     this.strict = strict;
     this.metrics = new MetricsCollector(part);
@@ -46,7 +46,7 @@ public final class JoinCounters implements DiagnosticListener {
    * skipped messages and metrics. Messages and diagnostics are not added: the whole log's reader counts the messages,
    * and the part's diagnostics are reported again, in order, through {@link #report}.
    */
-  void mergeFrom(JoinCounters part) {
+  public void mergeFrom(JoinCounters part) {
     for (int i = 0; i < emitted.length; i++) {
       emitted[i] += part.emitted[i];
     }

@@ -24,7 +24,7 @@ import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.LittleEndian;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.core.flatbuf.TableType;
-import io.github.vwbinlog.core.output.TimeText;
+import io.github.vwbinlog.core.text.TimeText;
 import io.github.vwbinlog.event.DedupInfo;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

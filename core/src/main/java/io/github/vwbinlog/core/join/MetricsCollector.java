@@ -1,6 +1,6 @@
 package io.github.vwbinlog.core.join;
 
-import io.github.vwbinlog.core.output.TimeText;
+import io.github.vwbinlog.core.text.TimeText;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.EventPayload;

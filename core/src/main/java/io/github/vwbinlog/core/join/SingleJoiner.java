@@ -88,7 +88,7 @@ final class SingleJoiner {
 
   /** Processes one REGULAR message, handing each joined event to {@code sink} in VW's order. */
   void regular(long offset, ByteBuffer payload, Consumer<JoinResult> sink) {
-    JoinedPayload joined = JoinedPayloads.open(offset, payload, config, counters, verifier, limits);
+    JoinedPayload joined = RegularMessages.open(offset, payload, config, counters, verifier, limits);
     if (joined == null) {
       return;
     }

@@ -13,7 +13,7 @@ import io.github.vwbinlog.join.MultistepReward;
  * command-line overrides set theirs sticky, once, before any input, and nothing changes a sticky value afterwards.
  * The joiner is ready once a problem type was set.
  */
-final class StickyConfig {
+public final class StickyConfig {
   private RewardFunction rewardFunction = RewardFunction.EARLIEST;
   private float defaultReward;
   private LearningMode learningMode = LearningMode.ONLINE;
@@ -29,7 +29,7 @@ final class StickyConfig {
   private final boolean stickyUseClientTime;
 
   /** The initial settings with the sticky overrides of {@code options} applied (SPEC §3.3). */
-  StickyConfig(JoinOptions options) {
+  public StickyConfig(JoinOptions options) {
     Float reward = options.defaultReward();
     stickyDefaultReward = reward != null;
     if (reward != null) {
@@ -60,7 +60,7 @@ final class StickyConfig {
   }
 
   /** A copy of {@code other}'s settings, for converting a later part of the log on another thread. */
-  StickyConfig(StickyConfig other) {
+  public StickyConfig(StickyConfig other) {
     rewardFunction = other.rewardFunction;
     defaultReward = other.defaultReward;
     learningMode = other.learningMode;

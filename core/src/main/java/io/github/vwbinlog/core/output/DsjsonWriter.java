@@ -1,6 +1,6 @@
 package io.github.vwbinlog.core.output;
 
-import static io.github.vwbinlog.core.output.DsjsonFragments.*;
+import static io.github.vwbinlog.core.text.DsjsonFragments.*;
 
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
@@ -8,6 +8,8 @@ import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.event.Utf8;
+import io.github.vwbinlog.core.text.JsonBytes;
+import io.github.vwbinlog.core.text.TimeText;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.EventPayload;

@@ -10,7 +10,7 @@ import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import org.jspecify.annotations.Nullable;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.core.flatbuf.TableType;
-import io.github.vwbinlog.core.output.TimeText;
+import io.github.vwbinlog.core.text.TimeText;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 

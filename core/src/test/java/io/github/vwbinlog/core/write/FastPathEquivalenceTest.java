@@ -18,7 +18,7 @@ import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.output.DsjsonWriter;
-import io.github.vwbinlog.core.output.JsonBytes;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.DedupInfo;

@@ -12,7 +12,7 @@ import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.conformance.Corpus;
 import io.github.vwbinlog.core.join.JoinCounters;
-import io.github.vwbinlog.core.join.ParallelConversion;
+import io.github.vwbinlog.core.convert.ParallelConversion;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.event.Event;

@@ -15,8 +15,8 @@ import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
  * verification of the {@code JoinedPayload} (§4.1 step 2) and the event-count limit. A message that fails one is
  * skipped whole, reported and counted.
  */
-final class JoinedPayloads {
-  private JoinedPayloads() {}
+final class RegularMessages {
+  private RegularMessages() {}
 
   /**
    * The verified payload of a REGULAR message, or null when the message is skipped (reported and counted). A

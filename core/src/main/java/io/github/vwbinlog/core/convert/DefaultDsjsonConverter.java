@@ -1,9 +1,11 @@
-package io.github.vwbinlog.core.output;
+package io.github.vwbinlog.core.convert;
 
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.output.DsjsonWriter;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
@@ -17,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import io.github.vwbinlog.Diagnostic;
-import io.github.vwbinlog.core.join.ParallelConversion;
 import java.util.function.Consumer;
 
 /**

@@ -1,11 +1,16 @@
-package io.github.vwbinlog.core.join;
+package io.github.vwbinlog.core.convert;
 
 import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.core.join.DedupCache;
+import io.github.vwbinlog.core.join.DefaultJoiner;
+import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.join.MessageJoiner;
+import io.github.vwbinlog.core.join.StickyConfig;
 import io.github.vwbinlog.core.output.DsjsonWriter;
-import io.github.vwbinlog.core.output.JsonBytes;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
@@ -242,8 +247,7 @@ public final class ParallelConversion {
     p.diagnostics.clear();
     JoinCounters c = new JoinCounters(p.diagnostics::add, false, true);
     StickyConfig config = new StickyConfig(p.config);
-    SingleJoiner single = new SingleJoiner(config, c, limits, cache, journal);
-    FastSingleJoiner fast = new FastSingleJoiner(config, c, limits, single);
+    MessageJoiner joiner = MessageJoiner.of(config, c, limits, cache, journal);
     DsjsonWriter writer = new DsjsonWriter();
     JsonBytes pooled = buffers.poll();
     JsonBytes out = pooled != null ? pooled
@@ -258,21 +262,16 @@ public final class ParallelConversion {
         c.report(rejection.toDiagnostic(offset[0]));
       }
     };
-    try {
+    try (joiner) {
       for (Message.Regular r : p.messages) {
         offset[0] = r.offset();
-        ByteBuffer payload = r.payload();
-        if (!fast.regular(r.offset(), payload, out)) {
-          single.regular(r.offset(), payload, records);
-        }
+        joiner.regularConverting(r.offset(), r.payload(), out, records);
       }
-    } finally {
-      fast.close();
     }
     p.out = out;
     p.counters = c;
-    p.journal = single.dedupJournal();
-    p.uncertain = single.dedupUncertain();
+    p.journal = joiner.dedupJournal();
+    p.uncertain = joiner.dedupUncertain();
     return p;
   }
 
