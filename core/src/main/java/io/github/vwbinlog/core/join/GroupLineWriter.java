@@ -51,6 +51,7 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.core.text.TimeText;
+import io.github.vwbinlog.schema.Slots;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -209,13 +210,13 @@ final class GroupLineWriter {
     MessageScan m = scan;
     byte[] p = m.bufs[i];
     int root = m.table[i];
-    int actionsField = field(p, root, 1);
+    int actionsField = field(p, root, Slots.CbEvent.ACTION_IDS);
     int actions = actionsField + i32(p, actionsField);
     int actionCount = i32(p, actions);
     if (actionCount == 0) {
       return false;
     }
-    int probabilitiesField = field(p, root, 3);
+    int probabilitiesField = field(p, root, Slots.CbEvent.PROBABILITIES);
     int probabilities = probabilitiesField + i32(p, probabilitiesField);
     int probabilityCount = i32(p, probabilities);
     long first = i64(p, actions + 4);
@@ -254,14 +255,14 @@ final class GroupLineWriter {
     }
     out.ascii(']');
     out.raw(C);
-    if (!context(p, field(p, root, 2), out)) {
+    if (!context(p, field(p, root, Slots.CbEvent.CONTEXT), out)) {
       return false;
     }
     out.raw(P_OPEN);
     if (!floats(p, probabilities, out)) {
       return false;
     }
-    if (!modelAndPdrop(p, field(p, root, 4), i, out)) {
+    if (!modelAndPdrop(p, field(p, root, Slots.CbEvent.MODEL_ID), i, out)) {
       return false;
     }
     out.raw(ORIGINAL_LABEL_COST);
@@ -278,10 +279,10 @@ final class GroupLineWriter {
     MessageScan m = scan;
     byte[] p = m.bufs[i];
     int root = m.table[i];
-    int slotsField = field(p, root, 1);
+    int slotsField = field(p, root, Slots.MultiSlotEvent.SLOTS);
     int slotVector = slotsField + i32(p, slotsField);
     int slotCount = i32(p, slotVector);
-    int baselineField = field(p, root, 4);
+    int baselineField = field(p, root, Slots.MultiSlotEvent.BASELINE_ACTIONS);
     int baselines = baselineField == 0 ? 0 : baselineField + i32(p, baselineField);
     int baselineCount = baselineField == 0 ? 0 : i32(p, baselines);
     boolean appr = m.apprentice[i];
@@ -291,7 +292,7 @@ final class GroupLineWriter {
     // Each outcome's slot (SPEC §6.3 step 2), as CcbRewards maps them.
     boolean anySlotId = false;
     for (int s = 0; s < slotCount && !anySlotId; s++) {
-      anySlotId = field(p, element(p, slotVector, s), 2) != 0;
+      anySlotId = field(p, element(p, slotVector, s), Slots.SlotEvent.ID) != 0;
     }
     for (int k = 0; k < n; k++) {
       int e = groupEvents[k];
@@ -326,7 +327,7 @@ final class GroupLineWriter {
       slotOriginal[s] = r;
       if (appr) {
         int slot = element(p, slotVector, s);
-        int af = field(p, slot, 0);
+        int af = field(p, slot, Slots.SlotEvent.ACTION_IDS);
         int count = af == 0 ? 0 : i32(p, af + i32(p, af));
         long firstAction = count == 0 ? 0 : i32(p, af + i32(p, af) + 4) & U32;
         slotFinal[s] = CcbRewards.apprenticeReward(count != 0, firstAction, i32(p, baselines + 4 + 4 * s));
@@ -342,7 +343,7 @@ final class GroupLineWriter {
     out.raw(VERSION);
     topLevelEventId(i, out);
     out.raw(C);
-    if (!context(p, field(p, root, 0), out)) {
+    if (!context(p, field(p, root, Slots.MultiSlotEvent.CONTEXT), out)) {
       return false;
     }
     out.raw(SLOTS_OPEN);
@@ -355,7 +356,7 @@ final class GroupLineWriter {
       if (!number(out, -slotFinal[s])) {
         return false;
       }
-      int idField = field(p, slot, 2);
+      int idField = field(p, slot, Slots.SlotEvent.ID);
       if (idField != 0) {
         int at = idField + i32(p, idField);
         out.raw(SLOT_ID).string(p, at + 4, i32(p, at));
@@ -422,7 +423,7 @@ final class GroupLineWriter {
       }
       out.ascii(']');
     }
-    if (!modelAndPdrop(p, field(p, root, 2), i, out)) {
+    if (!modelAndPdrop(p, field(p, root, Slots.MultiSlotEvent.MODEL_ID), i, out)) {
       return false;
     }
     out.raw(LINE_END);
@@ -441,7 +442,7 @@ final class GroupLineWriter {
       return -1;
     }
     int slot = element(p, slotVector, 0);
-    int af = field(p, slot, 0);
+    int af = field(p, slot, Slots.SlotEvent.ACTION_IDS);
     if (af == 0 || i32(p, af + i32(p, af)) == 0) {
       return -1;
     }
@@ -452,7 +453,7 @@ final class GroupLineWriter {
   /** The first slot whose id equals the literal, or -1. */
   private static int slotById(byte[] p, int slotVector, int slotCount, byte[] lb, int literal, int length) {
     for (int s = 0; s < slotCount; s++) {
-      int idField = field(p, element(p, slotVector, s), 2);
+      int idField = field(p, element(p, slotVector, s), Slots.SlotEvent.ID);
       if (idField == 0) {
         continue;
       }
@@ -486,7 +487,7 @@ final class GroupLineWriter {
     }
     out.ascii(']');
     out.raw(SLOTS_OPEN);
-    int slotsField = field(p, root, 1);
+    int slotsField = field(p, root, Slots.MultiSlotEvent.SLOTS);
     int slotVector = slotsField + i32(p, slotsField);
     int slotCount = i32(p, slotVector);
     for (int s = 0; s < slotCount; s++) {
@@ -503,10 +504,11 @@ final class GroupLineWriter {
       out.ascii('}');
     }
     out.ascii(']');
-    if (!lineEnd(p, field(p, root, 0), field(p, root, 2), i, learnable, out)) {
+    if (!lineEnd(p, field(p, root, Slots.MultiSlotEvent.CONTEXT),
+        field(p, root, Slots.MultiSlotEvent.MODEL_ID), i, learnable, out)) {
       return false;
     }
-    int baselineField = field(p, root, 4);
+    int baselineField = field(p, root, Slots.MultiSlotEvent.BASELINE_ACTIONS);
     int baselines = baselineField == 0 ? 0 : baselineField + i32(p, baselineField);
     int baselineCount = baselineField == 0 ? 0 : i32(p, baselines);
     emitted(i, learnable, 0f + r, r, comparison(p, slotVector, slotCount, baselines, baselineCount), false);
@@ -526,11 +528,11 @@ final class GroupLineWriter {
       return false;
     }
     out.raw(CA_PDF_VALUE);
-    if (!number(out, floatField(p, root, 3))) {
+    if (!number(out, floatField(p, root, Slots.CaEvent.PDF_VALUE))) {
       return false;
     }
     out.raw(CA_ACTION);
-    if (!number(out, floatField(p, root, 1))) {
+    if (!number(out, floatField(p, root, Slots.CaEvent.ACTION))) {
       return false;
     }
     out.ascii('}');
@@ -539,7 +541,8 @@ final class GroupLineWriter {
     out.raw(VERSION);
     out.raw(EVENT_ID);
     id(i, out);
-    if (!lineEnd(p, field(p, root, 2), field(p, root, 4), i, learnable, out)) {
+    if (!lineEnd(p, field(p, root, Slots.CaEvent.CONTEXT), field(p, root, Slots.CaEvent.MODEL_ID), i,
+        learnable, out)) {
       return false;
     }
     emitted(i, learnable, 0f + r, 0f, -1, false);
@@ -593,7 +596,7 @@ final class GroupLineWriter {
   }
 
   private void slotActions(byte[] p, int slot, JsonBytes out) {
-    int f = field(p, slot, 0);
+    int f = field(p, slot, Slots.SlotEvent.ACTION_IDS);
     if (f != 0) {
       int v = f + i32(p, f);
       int count = i32(p, v);
@@ -608,7 +611,7 @@ final class GroupLineWriter {
   }
 
   private boolean slotProbabilities(byte[] p, int slot, JsonBytes out) {
-    int f = field(p, slot, 1);
+    int f = field(p, slot, Slots.SlotEvent.PROBABILITIES);
     if (f == 0) {
       out.ascii(']');
       return true;
