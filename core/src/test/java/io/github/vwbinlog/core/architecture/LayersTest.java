@@ -44,7 +44,6 @@ class LayersTest {
         .layer("output").definedBy(root + ".output..")
         .layer("convert").definedBy(root + ".convert..")
         .layer("write").definedBy(root + ".write..")
-        .layer("view").definedBy(root + ".view..")
         .layer("provider").definedBy(root)
         .whereLayer("framing").mayNotAccessAnyLayer()
         .whereLayer("flatbuf").mayNotAccessAnyLayer()
@@ -54,7 +53,6 @@ class LayersTest {
         .whereLayer("output").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "join")
         .whereLayer("convert").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "join", "output")
         .whereLayer("write").mayOnlyAccessLayers("framing", "flatbuf", "text")
-        .whereLayer("view").mayOnlyAccessLayers("framing", "flatbuf", "text", "event")
         .whereLayer("provider").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "join", "output",
             "convert", "write")
         .allowEmptyShould(true);
@@ -80,7 +78,7 @@ class LayersTest {
     assertThat(main.getPackage(CORE).getSubpackages())
         .extracting(p -> p.getRelativeName())
         .allMatch(name -> java.util.Set.of("framing", "flatbuf", "text", "event", "join", "output", "convert",
-            "write", "view").contains(name), "a package the layer rule knows");
+            "write").contains(name), "a package the layer rule knows");
   }
 
   /** The rules are not vacuous: the planted upward import and cycle of the fixture packages are caught. */
