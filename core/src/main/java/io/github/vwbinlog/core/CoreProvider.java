@@ -76,7 +76,7 @@ public final class CoreProvider implements VwBinlogProvider {
 
   @Override
   public Joiner joiner(BinaryLogReader reader, JoinOptions options) {
-    return new DefaultJoiner(reader, options);
+    return DefaultJoiner.of(reader, options);
   }
 
   @Override

@@ -62,10 +62,11 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
   public JoinSummary convert(BinaryLogReader input, OutputStream out) throws IOException {
     if (parallel()) {
       JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
+      counters.countDiagnosticsOf(input);
       new ParallelConversion(options, counters).run(input.iterator(), new ArrayList<>(), out);
       return counters.summary();
     }
-    DefaultJoiner joiner = new DefaultJoiner(input, options);
+    DefaultJoiner joiner = DefaultJoiner.of(input, options);
     return run(joiner, input.iterator(), out);
   }
 

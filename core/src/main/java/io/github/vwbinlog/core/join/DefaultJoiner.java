@@ -39,9 +39,14 @@ public final class DefaultJoiner implements Joiner {
   private boolean iterated;
   private long currentOffset = -1;
 
-  /** Joins the messages of {@code reader}. */
-  public DefaultJoiner(BinaryLogReader reader, JoinOptions options) {
-    this(reader, options, new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT)));
+  /**
+   * Joins the messages of {@code reader}. The diagnostics the reader reports itself (unknown message types, framing
+   * problems in lenient mode) still go to its own listener, and are counted here too when it is one of core's readers.
+   */
+  public static DefaultJoiner of(BinaryLogReader reader, JoinOptions options) {
+    JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
+    counters.countDiagnosticsOf(reader);
+    return new DefaultJoiner(reader, options, counters);
   }
 
   private DefaultJoiner(BinaryLogReader reader, JoinOptions options, JoinCounters counters) {

@@ -1,12 +1,14 @@
 package io.github.vwbinlog.core.join;
 
 import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.Severity;
+import io.github.vwbinlog.core.framing.MessageReader;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
 import java.util.EnumMap;
@@ -61,6 +63,24 @@ public final class JoinCounters implements DiagnosticListener {
   public void report(Diagnostic d) {
     diagnostics[d.reason().ordinal()]++;
     downstream.report(d);
+    stopIfStrict(d);
+  }
+
+  /**
+   * Counts the diagnostics {@code reader} reports itself (unknown message types, framing problems in lenient mode)
+   * when it is one of core's readers, as when the join opened the file: they still go to the reader's own listener
+   * only, and are counted here (in strict mode the first ERROR stops the join).
+   */
+  public void countDiagnosticsOf(BinaryLogReader reader) {
+    if (reader instanceof MessageReader messages) {
+      messages.observeDiagnostics(d -> {
+        diagnostics[d.reason().ordinal()]++;
+        stopIfStrict(d);
+      });
+    }
+  }
+
+  private void stopIfStrict(Diagnostic d) {
     if (strict && d.severity() == Severity.ERROR) {
       throw new BinaryLogException(d.reason(), d.offset(), null, "strict mode", d.message(), null);
     }

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.ReadFeature;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.conformance.Corpus;
 import io.github.vwbinlog.join.DsjsonConverter;
@@ -156,6 +159,40 @@ class CorpusAccountingTest {
           JoinSummary actual = convert(log, OPTIONS.with(JoinFeature.STRICT), strict);
           assertThat(strict.toByteArray()).isEqualTo(lenient.toByteArray());
           assertThat(actual).isEqualTo(expected);
+        }));
+  }
+
+  /**
+   * A joiner or converter given a reader counts what the reader reports itself (the unknown message type, the bad
+   * magic, the bad version), as one that opens the file does; those diagnostics go to the reader's listener.
+   */
+  @TestFactory
+  Stream<DynamicTest> aReaderGivenByTheCallerIsCountedLikeAnOpenedFile() {
+    return Corpus.joinedLogs().stream().filter(p -> name(p).startsWith("invalid_joined_logs/")).map(log ->
+        DynamicTest.dynamicTest(name(log), () -> {
+          JoinSummary opened;
+          try (Joiner joiner = Joiner.open(log, OPTIONS)) {
+            joiner.forEach(r -> { });
+            opened = joiner.summary();
+          }
+          for (int threads : new int[] {1, 2}) {
+            List<Diagnostic> readerHeard = new ArrayList<>();
+            ReadOptions readerOptions = ReadOptions.defaults().with(ReadFeature.LENIENT).withListener(readerHeard::add);
+            JoinSummary given;
+            try (Joiner joiner = Joiner.of(BinaryLogReader.open(log, readerOptions), OPTIONS)) {
+              joiner.forEach(r -> { });
+              given = joiner.summary();
+            }
+            assertThat(given).as("Joiner.of").isEqualTo(opened);
+            try (BinaryLogReader reader = BinaryLogReader.open(log, readerOptions)) {
+              JoinSummary converted = DsjsonConverter.of(OPTIONS.withThreads(threads))
+                  .convert(reader, new ByteArrayOutputStream());
+              assertThat(converted.diagnostics()).as("convert(reader), %d threads", threads)
+                  .isEqualTo(opened.diagnostics());
+            }
+            assertThat(readerHeard).as("what the reader reported itself")
+                .allMatch(d -> opened.diagnostics().containsKey(d.reason()));
+          }
         }));
   }
 }

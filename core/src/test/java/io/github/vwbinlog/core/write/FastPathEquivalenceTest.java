@@ -87,7 +87,7 @@ class FastPathEquivalenceTest {
   static long[] fastPathCounts(byte[] log, JoinOptions options) {
     JoinOptions o = options.withReadOptions(options.readOptions().withListener(d -> { }));
     try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
-      DefaultJoiner joiner = new DefaultJoiner(reader, o);
+      DefaultJoiner joiner = DefaultJoiner.of(reader, o);
       JsonBytes out = new JsonBytes();
       Iterator<Message> messages = reader.iterator();
       while (joiner.stepConverting(messages, r -> { }, out)) {
@@ -116,7 +116,7 @@ class FastPathEquivalenceTest {
     JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
     JsonBytes buffer = new JsonBytes();
     try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
-      DefaultJoiner joiner = new DefaultJoiner(reader, o);
+      DefaultJoiner joiner = DefaultJoiner.of(reader, o);
       JoinCounters counters = joiner.counters();
       DsjsonWriter writer = new DsjsonWriter();
       Consumer<JoinResult> sink = result -> {
