@@ -11,6 +11,7 @@ import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
@@ -88,7 +89,7 @@ class MessageDecodingLimitsTest {
         .isInstanceOfSatisfying(LimitExceededException.class, e -> {
           assertThat(e.reason()).isEqualTo(DiagnosticReason.LIMIT_EXCEEDED);
           assertThat(e.offset()).isEqualTo(m.offset());
-          assertThat(e.messageType()).isEqualTo(m.typeName());
+          assertThat(e.messageType()).isEqualTo(m.type());
           assertThat(e.value()).isEqualTo(value);
           assertThat(e.limit()).isEqualTo(limit);
         })
@@ -157,7 +158,7 @@ class MessageDecodingLimitsTest {
       assertThatThrownBy(call).isInstanceOfSatisfying(MalformedDataException.class, e -> {
         assertThat(e.reason()).isEqualTo(DiagnosticReason.MALFORMED_CHECKPOINT);
         assertThat(e.offset()).isEqualTo(4242);
-        assertThat(e.messageType()).isEqualTo("CHECKPOINT");
+        assertThat(e.messageType()).isEqualTo(MessageType.CHECKPOINT);
       });
     }
   }

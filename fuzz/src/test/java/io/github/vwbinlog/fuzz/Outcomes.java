@@ -134,7 +134,8 @@ public final class Outcomes {
     JoinSummary summary;
     DsjsonConverter converter = DsjsonConverter.of(options.without(JoinFeature.STRICT)
         .withReadOptions(options.readOptions().withListener(diagnostics::add)));
-    // A reader handed to the converter reports its own notices (unknown messages) to its own listener.
+    // A reader handed to the converter reports its own notices (unknown messages) to its own listener; the converter
+    // counts them too.
     try (BinaryLogReader reader = BinaryLogReader.of(data, options.readOptions().withListener(fromReader::add))) {
       summary = converter.convert(reader, out);
     } catch (IOException e) {
@@ -149,8 +150,10 @@ public final class Outcomes {
         summary.interactionsSkipped());
     check(lines == summary.emittedTotal(), "%d lines written but %d events emitted", lines, summary.emittedTotal());
     check(summary.learnable() <= summary.emittedTotal(), "more learnable than emitted");
-    check(counts(diagnostics).equals(summary.diagnostics()), "diagnostics received %s but counted %s",
-        counts(diagnostics), summary.diagnostics());
+    List<Diagnostic> received = new ArrayList<>(diagnostics);
+    received.addAll(fromReader);
+    check(counts(received).equals(summary.diagnostics()), "diagnostics received %s but counted %s",
+        counts(received), summary.diagnostics());
     check(fromReader.stream().allMatch(d -> d.reason() == DiagnosticReason.UNKNOWN_MESSAGE_TYPE),
         "the reader reported %s", fromReader);
     checkStrict(data, options, summary, output, diagnostics);

@@ -143,7 +143,8 @@ public final class DefaultJoiner implements Joiner {
    * Applies a CHECKPOINT to {@code config}; a malformed one is reported and ignored (one beyond a verifier limit as
    * {@link DiagnosticReason#LIMIT_EXCEEDED}).
    */
-  public static void checkpoint(Message.Checkpoint c, StickyConfig config, ReadLimits limits, DiagnosticListener listener) {
+  public static void checkpoint(Message.Checkpoint c, StickyConfig config, ReadLimits limits,
+      DiagnosticListener listener) {
     try {
       config.apply(Decoders.checkpointInfo(c.payload(), c.offset(), limits));
     } catch (BinaryLogException e) {

@@ -82,7 +82,8 @@ public final class JoinCounters implements DiagnosticListener {
 
   private void stopIfStrict(Diagnostic d) {
     if (strict && d.severity() == Severity.ERROR) {
-      throw new BinaryLogException(d.reason(), d.offset(), null, "strict mode", d.message(), null);
+      throw new BinaryLogException(d.reason(), d.offset(), BinaryLogException.NO_MESSAGE_TYPE, "strict mode",
+          d.message(), null);
     }
   }
 

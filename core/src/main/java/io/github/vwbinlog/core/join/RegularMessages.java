@@ -3,6 +3,7 @@ package io.github.vwbinlog.core.join;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.Schema;
@@ -16,6 +17,9 @@ import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
  * skipped whole, reported and counted.
  */
 final class RegularMessages {
+  /** The REGULAR type as exceptions name it: the value as stored, unsigned. */
+  private static final long REGULAR = Integer.toUnsignedLong(MessageType.REGULAR.code());
+
   private RegularMessages() {}
 
   /**
@@ -45,7 +49,7 @@ final class RegularMessages {
     int n = joined.eventsLength();
     if (n > limits.maxEventsPerPayload()) {
       counters.skippedMessage();
-      counters.report(new LimitExceededException(offset, "REGULAR", "number of joined events", n,
+      counters.report(new LimitExceededException(offset, REGULAR, "number of joined events", n,
           limits.maxEventsPerPayload()).toDiagnostic());
       return null;
     }

@@ -3,6 +3,7 @@ package io.github.vwbinlog.core.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.DiagnosticReason;
@@ -75,7 +76,7 @@ class JoinedPayloadsTest {
           assertThat(e.value()).isEqualTo(2);
           assertThat(e.limit()).isEqualTo(1);
           assertThat(e.offset()).isEqualTo(8);
-          assertThat(e.messageType()).isEqualTo("REGULAR");
+          assertThat(e.messageType()).isEqualTo(MessageType.REGULAR);
         })
         .hasMessageContaining("number of joined events (2) exceeds the maximum (1)");
     assertThat(JoinedPayloads.decode(payload(), 8, ReadLimits.builder().maxEventsPerPayload(2).build()))
