@@ -7,6 +7,7 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.framing.FrameCursor;
 import io.github.vwbinlog.core.framing.MessageReader;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
@@ -76,7 +77,8 @@ public class EventDecodeBenchmark {
     ReadLimits limits = ReadLimits.defaults();
     long bytes = 0;
     try (BinaryLogReader reader = BinaryLogReader.of(state.log, cursors.quiet);
-        MessageJoiner joiner = MessageJoiner.of(config, joinCounters, limits)) {
+        ZstdContexts zstd = new ZstdContexts(1);
+        MessageJoiner joiner = MessageJoiner.of(config, joinCounters, limits, zstd)) {
       MessageReader messages = (MessageReader) reader;
       FrameCursor frame = messages.cursor();
       JsonBytes out = cursors.out;

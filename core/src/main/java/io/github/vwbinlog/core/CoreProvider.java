@@ -71,12 +71,12 @@ public final class CoreProvider implements VwBinlogProvider {
 
   @Override
   public Joiner openJoiner(Path file, JoinOptions options) throws IOException {
-    return DefaultJoiner.open(file, options);
+    return DefaultJoiner.open(file, options, null);
   }
 
   @Override
   public Joiner joiner(BinaryLogReader reader, JoinOptions options) {
-    return DefaultJoiner.of(reader, options);
+    return DefaultJoiner.of(reader, options, null);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.github.vwbinlog.core.convert;
 
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.output.DsjsonWriter;
@@ -19,19 +20,27 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import io.github.vwbinlog.Diagnostic;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
  * The {@link DsjsonConverter}: joins with {@link DefaultJoiner}, whose fast path writes the lines of clean messages
  * straight into a large buffer and whose record path hands the others' joined events to {@link DsjsonWriter}; the
  * buffer is flushed to the output in chunks. With {@link JoinOptions#threads()} above 1 (single joiner, not strict),
- * {@link ParallelConversion} converts parts of the log in parallel, with the same result. A line the writer rejects is not written; it is
- * reported and counted as a skipped interaction, so the accounting of {@link JoinSummary} holds.
+ * {@link ParallelConversion} converts parts of the log in parallel, with the same result. A line the writer rejects is
+ * not written; it is reported and counted as a skipped interaction, so the accounting of {@link JoinSummary} holds.
+ *
+ * <p>Nothing is global: each conversion has its own pool of zstd contexts, freed when it ends, and the converter
+ * remembers how much input it has converted, so that parallel conversion leaves the first 64 MiB it ever converts
+ * to the calling thread while the JIT compiles (see {@link ParallelConversion}). Thread-safe: conversions may run at
+ * once.
  */
 public final class DefaultDsjsonConverter implements DsjsonConverter {
   private static final int FLUSH_AT = 1 << 20;
 
   private final JoinOptions options;
+  /** Input this converter has converted in parallel, up to the JIT's warm-up: see {@link ParallelConversion}. */
+  private final AtomicLong warmBytes = new AtomicLong();
 
   /** A converter with these options. */
   public DefaultDsjsonConverter(JoinOptions options) {
@@ -48,12 +57,13 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     if (parallel()) {
       JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
       List<Diagnostic> notices = new ArrayList<>();
-      try (BinaryLogReader reader = BinaryLogReader.open(input, options.readOptions().withListener(notices::add))) {
-        new ParallelConversion(options, counters).run(reader.iterator(), notices, out);
+      try (ZstdContexts zstd = new ZstdContexts(options.threads());
+          BinaryLogReader reader = BinaryLogReader.open(input, options.readOptions().withListener(notices::add))) {
+        new ParallelConversion(options, counters, zstd, warmBytes).run(reader.iterator(), notices, out);
       }
       return counters.summary();
     }
-    try (DefaultJoiner joiner = DefaultJoiner.open(input, options)) {
+    try (ZstdContexts zstd = new ZstdContexts(1); DefaultJoiner joiner = DefaultJoiner.open(input, options, zstd)) {
       return run(joiner, joiner.readerMessages(), out);
     }
   }
@@ -63,11 +73,16 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     if (parallel()) {
       JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
       counters.countDiagnosticsOf(input);
-      new ParallelConversion(options, counters).run(input.iterator(), new ArrayList<>(), out);
+      try (ZstdContexts zstd = new ZstdContexts(options.threads())) {
+        new ParallelConversion(options, counters, zstd, warmBytes).run(input.iterator(), new ArrayList<>(), out);
+      }
       return counters.summary();
     }
-    DefaultJoiner joiner = DefaultJoiner.of(input, options);
-    return run(joiner, input.iterator(), out);
+    try (ZstdContexts zstd = new ZstdContexts(1)) {
+      // Not closed: closing the joiner would close the caller's reader.
+      DefaultJoiner joiner = DefaultJoiner.of(input, options, zstd);
+      return run(joiner, input.iterator(), out);
+    }
   }
 
   /** Parallel conversion: more than one thread, the single joiner, not strict (strict stops at the first error). */

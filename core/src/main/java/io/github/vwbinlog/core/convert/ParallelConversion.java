@@ -4,6 +4,7 @@ import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DedupCache;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
@@ -70,23 +71,26 @@ public final class ParallelConversion {
   private final long partBytes;
   /** Whether the converting threads would take every core: only then do they wait for the JVM to warm up. */
   private final boolean leaveCoresToJit;
+  private final ZstdContexts zstd;
+  /** The converter's input so far, up to {@link #WARM_BYTES}: its first conversions leave the cores to the JIT. */
+  private final AtomicLong warm;
   /** Input of this conversion handed to parts so far. */
   private long submittedBytes;
   private int reconverted;
 
-  /** Input that the JVM converts (in all conversions) on calling threads alone before workers are used. */
+  /** Input that a converter converts on the calling thread alone before workers are used. */
   private static final long WARM_BYTES = 64L << 20;
-  /** Input converted so far in this JVM, up to {@link #WARM_BYTES}. */
-  private static final AtomicLong WARM = new AtomicLong();
 
   /**
    * A conversion for the whole log.
    *
    * @param counters the whole log's counters: every diagnostic goes through them, in log order
+   * @param zstd the conversion's pool of zstd contexts, one per thread
+   * @param warm the input the converter has converted so far, up to its warm-up (updated here)
    */
-  public ParallelConversion(JoinOptions options, JoinCounters counters) {
+  public ParallelConversion(JoinOptions options, JoinCounters counters, ZstdContexts zstd, AtomicLong warm) {
     // At most two parts per thread are in flight, about 16 MiB of output whatever the thread count.
-    this(options, counters, Math.max(256 << 10, Math.min(PART_BYTES, (8 << 20) / options.threads())),
+    this(options, counters, zstd, warm, Math.max(256 << 10, Math.min(PART_BYTES, (8 << 20) / options.threads())),
         Runtime.getRuntime().availableProcessors() <= options.threads());
   }
 
@@ -94,13 +98,16 @@ public final class ParallelConversion {
    * A conversion whose parts end after {@code partBytes} payload bytes, with workers from the first part (tests use
    * tiny parts and want the workers whatever the machine).
    */
-  public ParallelConversion(JoinOptions options, JoinCounters counters, long partBytes) {
-    this(options, counters, partBytes, false);
+  public ParallelConversion(JoinOptions options, JoinCounters counters, ZstdContexts zstd, long partBytes) {
+    this(options, counters, zstd, new AtomicLong(), partBytes, false);
   }
 
-  private ParallelConversion(JoinOptions options, JoinCounters counters, long partBytes, boolean leaveCoresToJit) {
+  private ParallelConversion(JoinOptions options, JoinCounters counters, ZstdContexts zstd, AtomicLong warm,
+      long partBytes, boolean leaveCoresToJit) {
     this.partBytes = partBytes;
     this.counters = counters;
+    this.zstd = zstd;
+    this.warm = warm;
     this.config = new StickyConfig(options);
     this.limits = options.readOptions().limits();
     this.threads = options.threads();
@@ -217,10 +224,11 @@ public final class ParallelConversion {
   private Part submit(ExecutorService pool, ArrayDeque<Item> pending, Part part) {
     if (part != null && !part.messages.isEmpty()) {
       pending.add(new PartItem(part));
-      // While this JVM is young the parts are left to the calling thread: as the JIT compiles the hot code, more
+      // While the converter is young the parts are left to the calling thread: as the JIT compiles the hot code, more
       // converting threads only take the compiler's cores (on 2 cores, two threads from the start were slower than
-      // one for a 256 MiB log in a fresh JVM; starting them after 64 MiB made two threads the faster).
-      if (!leaveCoresToJit || WARM.get() + submittedBytes >= WARM_BYTES) {
+      // one for a 256 MiB log in a fresh JVM; starting them after 64 MiB made two threads the faster). The converter,
+      // not the JVM, keeps the count: a new converter in a warm JVM waits once more, which costs little.
+      if (!leaveCoresToJit || warm.get() + submittedBytes >= WARM_BYTES) {
         pool.execute(() -> claimAndConvert(part));
       }
       submittedBytes += part.bytes;
@@ -247,7 +255,7 @@ public final class ParallelConversion {
     p.diagnostics.clear();
     JoinCounters c = new JoinCounters(p.diagnostics::add, false, true);
     StickyConfig config = new StickyConfig(p.config);
-    MessageJoiner joiner = MessageJoiner.of(config, c, limits, cache, journal);
+    MessageJoiner joiner = MessageJoiner.of(config, c, limits, cache, journal, zstd);
     DsjsonWriter writer = new DsjsonWriter();
     JsonBytes pooled = buffers.poll();
     JsonBytes out = pooled != null ? pooled
@@ -326,8 +334,8 @@ public final class ParallelConversion {
       counters.report(diagnostic);
     }
     counters.mergeFrom(p.counters);
-    if (WARM.get() < WARM_BYTES) {
-      WARM.addAndGet(p.bytes);
+    if (warm.get() < WARM_BYTES) {
+      warm.addAndGet(p.bytes);
     }
     p.out.writeTo(out);
     p.out.reset();

@@ -8,6 +8,7 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
@@ -43,26 +44,30 @@ public final class DefaultJoiner implements Joiner {
    * Joins the messages of {@code reader}. The diagnostics the reader reports itself (unknown message types, framing
    * problems in lenient mode) still go to its own listener, and are counted here too when it is one of core's readers.
    */
-  public static DefaultJoiner of(BinaryLogReader reader, JoinOptions options) {
+  public static DefaultJoiner of(BinaryLogReader reader, JoinOptions options, @Nullable ZstdContexts zstd) {
     JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
     counters.countDiagnosticsOf(reader);
-    return new DefaultJoiner(reader, options, counters);
+    return new DefaultJoiner(reader, options, counters, zstd);
   }
 
-  private DefaultJoiner(BinaryLogReader reader, JoinOptions options, JoinCounters counters) {
+  private DefaultJoiner(BinaryLogReader reader, JoinOptions options, JoinCounters counters,
+      @Nullable ZstdContexts zstd) {
     this.reader = reader;
     this.options = options;
     this.counters = counters;
     this.config = new StickyConfig(options);
-    this.single = MessageJoiner.of(config, counters, options.readOptions().limits());
+    this.single = MessageJoiner.of(config, counters, options.readOptions().limits(), zstd);
     this.multistep = new MultistepJoiner(config, counters, options.readOptions().limits());
   }
 
-  /** Opens a file with a reader that reports to this joiner's counters, so its notices are counted too. */
-  public static DefaultJoiner open(Path file, JoinOptions options) throws IOException {
+  /**
+   * Opens a file with a reader that reports to this joiner's counters, so its notices are counted too. With a zstd
+   * pool the joiner can convert ({@link #stepConverting}); without one it joins records only.
+   */
+  public static DefaultJoiner open(Path file, JoinOptions options, @Nullable ZstdContexts zstd) throws IOException {
     JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
     BinaryLogReader reader = BinaryLogReader.open(file, options.readOptions().withListener(counters));
-    return new DefaultJoiner(reader, options, counters);
+    return new DefaultJoiner(reader, options, counters, zstd);
   }
 
   /** The offset of the message being joined, for diagnostics raised after joining. */

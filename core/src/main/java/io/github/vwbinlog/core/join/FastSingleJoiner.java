@@ -6,6 +6,7 @@ import static io.github.vwbinlog.core.join.MessageScan.TYPES;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
 import java.nio.ByteBuffer;
@@ -41,11 +42,12 @@ final class FastSingleJoiner {
   private long configVersion = Long.MIN_VALUE;
   private long converted;
 
-  FastSingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, SingleJoiner single) {
+  FastSingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, SingleJoiner single,
+      ZstdContexts zstd) {
     this.config = config;
     this.counters = counters;
     this.single = single;
-    this.scan = new MessageScan(limits);
+    this.scan = new MessageScan(limits, zstd);
     this.lines = new GroupLineWriter(scan, limits);
   }
 
@@ -68,7 +70,7 @@ final class FastSingleJoiner {
     return true;
   }
 
-  /** Gives back the zstd context, if one was borrowed. The joiner can go on; it borrows again when it needs to. */
+  /** Gives the zstd context back to its pool, if one was borrowed. The joiner can go on; it borrows again if needed. */
   void close() {
     scan.close();
   }

@@ -1,6 +1,7 @@
 package io.github.vwbinlog.core.join;
 
 import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.join.JoinResult;
@@ -16,29 +17,37 @@ import org.jspecify.annotations.Nullable;
  * {@link DefaultJoiner} and the parallel conversion have in common.
  *
  * <pre>{@code
- * MessageJoiner joiner = MessageJoiner.of(config, counters, limits);
+ * MessageJoiner joiner = MessageJoiner.of(config, counters, limits, zstd);
  * if (!joiner.regularConverting(offset, payload, out, records)) ... // the records' lines are the caller's to write
  * }</pre>
  *
- * <p>Not thread-safe. {@link #close()} gives back the fast path's zstd context; the joiner can go on afterwards.
+ * <p>Not thread-safe. {@link #close()} gives the fast path's zstd context back to the pool; the joiner can go on
+ * afterwards. A joiner made without a pool joins records only.
  */
 public final class MessageJoiner implements AutoCloseable {
   private final StickyConfig config;
   private final JoinCounters counters;
   private final ReadLimits limits;
   private final SingleJoiner single;
+  private final @Nullable ZstdContexts zstd;
   private @Nullable FastSingleJoiner fast;
 
-  private MessageJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, SingleJoiner single) {
+  private MessageJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, SingleJoiner single,
+      @Nullable ZstdContexts zstd) {
     this.config = config;
     this.counters = counters;
     this.limits = limits;
     this.single = single;
+    this.zstd = zstd;
   }
 
-  /** The joiner of a whole log, with its own dedup cache. */
-  public static MessageJoiner of(StickyConfig config, JoinCounters counters, ReadLimits limits) {
-    return new MessageJoiner(config, counters, limits, new SingleJoiner(config, counters, limits));
+  /**
+   * The joiner of a whole log, with its own dedup cache; its fast path borrows from {@code zstd}, or, without a pool,
+   * it joins records only.
+   */
+  public static MessageJoiner of(StickyConfig config, JoinCounters counters, ReadLimits limits,
+      @Nullable ZstdContexts zstd) {
+    return new MessageJoiner(config, counters, limits, new SingleJoiner(config, counters, limits), zstd);
   }
 
   /**
@@ -47,8 +56,9 @@ public final class MessageJoiner implements AutoCloseable {
    * {@link #dedupUncertain()}).
    */
   public static MessageJoiner of(StickyConfig config, JoinCounters counters, ReadLimits limits, DedupCache cache,
-      boolean journal) {
-    return new MessageJoiner(config, counters, limits, new SingleJoiner(config, counters, limits, cache, journal));
+      boolean journal, ZstdContexts zstd) {
+    return new MessageJoiner(config, counters, limits, new SingleJoiner(config, counters, limits, cache, journal),
+        zstd);
   }
 
   /** Joins one REGULAR message into records for {@code sink}. */
@@ -61,11 +71,15 @@ public final class MessageJoiner implements AutoCloseable {
    * cannot take the message, its joined records go to {@code sink}, whose lines the caller writes.
    *
    * @return true when the fast path wrote the lines
+   * @throws IllegalStateException if the joiner was made without a zstd pool
    */
   public boolean regularConverting(long offset, ByteBuffer payload, JsonBytes out, Consumer<JoinResult> sink) {
     FastSingleJoiner f = fast;
     if (f == null) {
-      f = new FastSingleJoiner(config, counters, limits, single);
+      if (zstd == null) {
+        throw new IllegalStateException("this joiner was made without a zstd pool: it joins records only");
+      }
+      f = new FastSingleJoiner(config, counters, limits, single, zstd);
       fast = f;
     }
     if (f.regular(offset, payload, out)) {

@@ -60,6 +60,7 @@ final class MessageScan {
   private static final int SCAN_FAILED = -1;
 
   private final ReadLimits limits;
+  private final ZstdContexts zstd;
   private final FlatVerifier verifier;
   private final EventDecoder decoder;
 
@@ -122,8 +123,9 @@ final class MessageScan {
   private boolean anyZstd;
   private @Nullable ZstdDecompressCtx zstdContext;
 
-  MessageScan(ReadLimits limits) {
+  MessageScan(ReadLimits limits, ZstdContexts zstd) {
     this.limits = limits;
+    this.zstd = zstd;
     this.verifier = new FlatVerifier(limits);
     this.decoder = new EventDecoder(limits);
   }
@@ -141,7 +143,7 @@ final class MessageScan {
     ZstdDecompressCtx context = zstdContext;
     if (context != null) {
       zstdContext = null;
-      ZstdContexts.release(context);
+      zstd.release(context);
     }
   }
 
@@ -336,7 +338,7 @@ final class MessageScan {
     }
     ZstdDecompressCtx context = zstdContext;
     if (context == null) {
-      context = ZstdContexts.borrow();
+      context = zstd.borrow();
       zstdContext = context;
     }
     int n;

@@ -1,5 +1,7 @@
 package io.github.vwbinlog.core.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -71,6 +73,23 @@ class LayersTest {
   @Test
   void noPackageCycles() {
     noCycles(CORE).check(main);
+  }
+
+  /**
+   * No hidden global state decides behaviour: every static field of core is final, and none holds a counter or a
+   * shared collection (state belongs to the converter or the joiner that owns it). Caches private to a thread, such
+   * as {@code Utf8}'s decoder, are allowed.
+   */
+  @Test
+  void noMutableGlobalState() {
+    ArchRule finalStatics = fields().that().areStatic().should().beFinal().allowEmptyShould(true);
+    ArchRule noSharedState = noFields().that().areStatic()
+        .should().haveRawType(com.tngtech.archunit.base.DescribedPredicate.describe("a counter or a shared collection",
+            (com.tngtech.archunit.core.domain.JavaClass t) -> t.getPackageName().equals("java.util.concurrent")
+                || t.getPackageName().equals("java.util.concurrent.atomic")))
+        .allowEmptyShould(true);
+    finalStatics.check(main);
+    noSharedState.check(main);
   }
 
   @Test

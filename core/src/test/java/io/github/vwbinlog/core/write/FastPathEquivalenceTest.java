@@ -15,6 +15,7 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.RewardFunction;
 import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.output.DsjsonWriter;
@@ -86,8 +87,8 @@ class FastPathEquivalenceTest {
   /** How many REGULAR messages the fast path converted, and how many there are. */
   static long[] fastPathCounts(byte[] log, JoinOptions options) {
     JoinOptions o = options.withReadOptions(options.readOptions().withListener(d -> { }));
-    try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
-      DefaultJoiner joiner = DefaultJoiner.of(reader, o);
+    try (ZstdContexts zstd = new ZstdContexts(1); BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions());
+        DefaultJoiner joiner = DefaultJoiner.of(reader, o, zstd)) {
       JsonBytes out = new JsonBytes();
       Iterator<Message> messages = reader.iterator();
       while (joiner.stepConverting(messages, r -> { }, out)) {
@@ -116,7 +117,7 @@ class FastPathEquivalenceTest {
     JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
     JsonBytes buffer = new JsonBytes();
     try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
-      DefaultJoiner joiner = DefaultJoiner.of(reader, o);
+      DefaultJoiner joiner = DefaultJoiner.of(reader, o, null);
       JoinCounters counters = joiner.counters();
       DsjsonWriter writer = new DsjsonWriter();
       Consumer<JoinResult> sink = result -> {

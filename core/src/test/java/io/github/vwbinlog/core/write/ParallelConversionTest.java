@@ -13,6 +13,7 @@ import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.conformance.Corpus;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.convert.ParallelConversion;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.event.Event;
@@ -61,10 +62,12 @@ class ParallelConversionTest {
     JoinCounters counters = new JoinCounters(diagnostics::add, false);
     List<Diagnostic> notices = new ArrayList<>();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (BinaryLogReader reader = BinaryLogReader.open(log, o.readOptions().withListener(notices::add))) {
-      ParallelConversion conversion = new ParallelConversion(o, counters, partBytes);
+    try (ZstdContexts zstd = new ZstdContexts(threads);
+        BinaryLogReader reader = BinaryLogReader.open(log, o.readOptions().withListener(notices::add))) {
+      ParallelConversion conversion = new ParallelConversion(o, counters, zstd, partBytes);
       conversion.run(reader.iterator(), notices, out);
       reconverted += conversion.reconverted();
+      assertThat(zstd.idle()).as("zstd contexts kept").isLessThanOrEqualTo(threads);
     }
     return new Run(out.toByteArray(), counters.summary(), diagnostics);
   }
