@@ -1,6 +1,7 @@
 package io.github.vwbinlog.core.convert;
 
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DefaultJoiner;
@@ -20,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import io.github.vwbinlog.Diagnostic;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
