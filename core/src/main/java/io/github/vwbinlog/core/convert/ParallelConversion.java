@@ -48,8 +48,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * with that cache. A value that parses, or an id the part itself cached, behaves the same in both caches, so every
  * other part is exact as it is.
  *
- * <p>When the threads would take every core, a young JVM converts its first 64 MiB (over all conversions) on the
- * calling thread alone, so that the JIT's compiler threads have the other cores while they compile the hot code.
+ * <p>When the threads would take every core, a converter converts its first 64 MiB (over all its conversions) on the
+ * calling thread alone, so that the JIT's compiler threads have the other cores while they compile the hot code. The
+ * count is the converter's ({@code warm}), not the JVM's: nothing here is global.
  *
  * <p>Memory is bounded: at most two parts per thread are in flight, and parts are smaller when there are more than
  * four threads, so that about 16 MiB of output is held at most (the log itself is mapped, not read into the heap).
