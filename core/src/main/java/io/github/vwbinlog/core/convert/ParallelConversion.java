@@ -62,6 +62,7 @@ public final class ParallelConversion {
   private static final int PART_BYTES = 2 << 20;
 
   private final JoinCounters counters;
+  private final JoinOptions options;
   private final StickyConfig config;
   private final DedupCache dedup = new DedupCache();
   /** Output buffers of written parts, for the next parts: a part's output is a few MiB. */
@@ -109,6 +110,7 @@ public final class ParallelConversion {
     this.zstd = zstd;
     this.warm = warm;
     this.config = new StickyConfig(options);
+    this.options = options;
     this.limits = options.readOptions().limits();
     this.threads = options.threads();
     this.leaveCoresToJit = leaveCoresToJit;
@@ -256,7 +258,7 @@ public final class ParallelConversion {
     JoinCounters c = new JoinCounters(p.diagnostics::add, false, true);
     StickyConfig config = new StickyConfig(p.config);
     MessageJoiner joiner = MessageJoiner.of(config, c, limits, cache, journal, zstd);
-    DsjsonWriter writer = new DsjsonWriter();
+    DsjsonWriter writer = DsjsonWriter.of(options);
     JsonBytes pooled = buffers.poll();
     JsonBytes out = pooled != null ? pooled
         : JsonBytes.forOutput((int) Math.min(Integer.MAX_VALUE - 8, p.bytes + (p.bytes >> 3) + 1024));

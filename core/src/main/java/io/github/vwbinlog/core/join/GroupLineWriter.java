@@ -76,6 +76,8 @@ final class GroupLineWriter {
 
   private final MessageScan scan;
   private final ReadLimits limits;
+  /** Lines for training (JoinFeature.FOR_TRAINING): only the record path writes what differs from the default. */
+  private final boolean forTraining;
 
   // The configuration in force.
   private CheckpointInfo effective;
@@ -102,9 +104,10 @@ final class GroupLineWriter {
   private final byte[] cachedTime = new byte[29];
   private int cachedTimeLength;
 
-  GroupLineWriter(MessageScan scan, ReadLimits limits) {
+  GroupLineWriter(MessageScan scan, ReadLimits limits, boolean forTraining) {
     this.scan = scan;
     this.limits = limits;
+    this.forTraining = forTraining;
   }
 
   /** Takes the settings in force. */
@@ -137,6 +140,9 @@ final class GroupLineWriter {
     PayloadType t = TYPES[m.type[interaction]];
     if (t == PayloadType.OUTCOME) {
       return false; // outcomes before the interaction, or no interaction
+    }
+    if (forTraining && m.pass[interaction] != 1f) {
+      return false; // pdrop changes a line for training (DsjsonWriter); with pass 1, p[0] * 1 is p[0]
     }
     int n = 0;
     boolean useClient = effective.useClientTime();
@@ -219,6 +225,9 @@ final class GroupLineWriter {
     int probabilitiesField = field(p, root, Slots.CbEvent.PROBABILITIES);
     int probabilities = probabilitiesField + i32(p, probabilitiesField);
     int probabilityCount = i32(p, probabilities);
+    if (forTraining && probabilityCount == 0) {
+      return false; // VW's learner drops it: NOT_LEARNED, from the record path
+    }
     long first = i64(p, actions + 4);
     float r = reward(n, -1);
     float fin = m.apprentice[i] ? ((int) first == 1 ? 1f : 0f) : r;

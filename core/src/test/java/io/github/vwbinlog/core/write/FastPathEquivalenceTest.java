@@ -119,7 +119,7 @@ class FastPathEquivalenceTest {
     try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
       DefaultJoiner joiner = DefaultJoiner.of(reader, o, null);
       JoinCounters counters = joiner.counters();
-      DsjsonWriter writer = new DsjsonWriter();
+      DsjsonWriter writer = DsjsonWriter.of(o);
       Consumer<JoinResult> sink = result -> {
         DsjsonWriter.Rejection rejection = writer.write(result, buffer);
         if (rejection == null) {
@@ -163,6 +163,10 @@ class FastPathEquivalenceTest {
             .maxContextSize(20 + random.nextInt(100))
             .maxDecompressedSize(64 + random.nextInt(400))
             .build()));
+      }
+      if (random.nextInt(3) == 0) {
+        // Lines for training: the fast path leaves what they change (pdrop, CB without probabilities) to the writer.
+        o = o.with(JoinFeature.FOR_TRAINING);
       }
       return o;
     }
