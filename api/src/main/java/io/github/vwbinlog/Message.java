@@ -10,8 +10,8 @@ import java.util.Objects;
  * offset (of its type field), its type and its payload size. Payloads are read-only, little-endian views of the input,
  * never copies (a streamed input is read into one buffer per message).
  *
- * <p>Records are equal when their offsets, types and payload contents are equal, whatever input they were read from
- * and whatever their limits; {@code toString()} shows the offset, type and size, not the bytes.
+ * <p>Records are equal when their offsets, types, payload contents and decoding limits are equal, whatever input they
+ * were read from; {@code toString()} shows the offset, type and size, not the bytes.
  *
  * <p>Thread-safe: every message is an immutable record whose payload accessor returns a new read-only
  * view each time, so messages may be handed to other threads. A payload of a mapped file stays valid after the reader
@@ -101,17 +101,6 @@ public sealed interface Message {
       this(offset, payload, ReadLimits.defaults());
     }
 
-    /** Equal to another {@code Header} with the same offset and payload contents, whatever the limits. */
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Header m && m.offset == offset && m.payload.equals(payload);
-    }
-
-    @Override
-    public int hashCode() {
-      return Long.hashCode(offset) * 31 + payload.hashCode();
-    }
-
     @Override
     public MessageType type() {
       return MessageType.HEADER;
@@ -183,17 +172,6 @@ public sealed interface Message {
     /** A message whose decoding verifies within {@link ReadLimits#defaults()}. */
     public Checkpoint(long offset, ByteBuffer payload) {
       this(offset, payload, ReadLimits.defaults());
-    }
-
-    /** Equal to another {@code Checkpoint} with the same offset and payload contents, whatever the limits. */
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Checkpoint m && m.offset == offset && m.payload.equals(payload);
-    }
-
-    @Override
-    public int hashCode() {
-      return Long.hashCode(offset) * 31 + payload.hashCode();
     }
 
     @Override
@@ -269,17 +247,6 @@ public sealed interface Message {
     /** A message whose decoding verifies within {@link ReadLimits#defaults()}. */
     public Regular(long offset, ByteBuffer payload) {
       this(offset, payload, ReadLimits.defaults());
-    }
-
-    /** Equal to another {@code Regular} with the same offset and payload contents, whatever the limits. */
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Regular m && m.offset == offset && m.payload.equals(payload);
-    }
-
-    @Override
-    public int hashCode() {
-      return Long.hashCode(offset) * 31 + payload.hashCode();
     }
 
     @Override

@@ -9,8 +9,8 @@ import io.github.vwbinlog.join.MultistepReward;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The joiner overrides shared by {@code convert}, {@code stats}, {@code validate} and {@code split --verify}: VW's

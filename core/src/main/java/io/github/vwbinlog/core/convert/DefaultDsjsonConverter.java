@@ -1,11 +1,13 @@
 package io.github.vwbinlog.core.convert;
 
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.output.DsjsonWriter;
+import io.github.vwbinlog.core.output.RecordLines;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinFeature;
@@ -19,9 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import io.github.vwbinlog.Diagnostic;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 /**
  * The {@link DsjsonConverter}: joins with {@link DefaultJoiner}, whose fast path writes the lines of clean messages
@@ -96,15 +96,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     // Starts small and grows to about FLUSH_AT plus one line: a small input, or one converted per request, does not pay
     // for zeroing a megabyte up front.
     JsonBytes buffer = JsonBytes.forOutput(64 * 1024);
-    Consumer<JoinResult> records = result -> {
-      DsjsonWriter.Rejection rejection = writer.write(result, buffer);
-      if (rejection == null) {
-        counters.emitted(result);
-      } else {
-        counters.interactionsSkipped(1);
-        counters.report(rejection.toDiagnostic(joiner.currentOffset()));
-      }
-    };
+    RecordLines records = new RecordLines(buffer, counters, joiner::currentOffset, writer);
     try {
       while (joiner.stepConverting(messages, records, buffer)) {
         // each step joins one message

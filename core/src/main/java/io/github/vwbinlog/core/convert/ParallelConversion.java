@@ -11,14 +11,13 @@ import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.join.StickyConfig;
 import io.github.vwbinlog.core.output.DsjsonWriter;
+import io.github.vwbinlog.core.output.RecordLines;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.JoinResult;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -31,7 +30,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 /**
  * DSJSON conversion on several threads, byte for byte the same as on one (the single joiner only): {@code threads - 1}
@@ -258,20 +256,11 @@ public final class ParallelConversion {
     JoinCounters c = new JoinCounters(p.diagnostics::add, false, true);
     StickyConfig config = new StickyConfig(p.config);
     MessageJoiner joiner = MessageJoiner.of(config, c, limits, cache, journal, zstd);
-    DsjsonWriter writer = DsjsonWriter.of(options);
     JsonBytes pooled = buffers.poll();
     JsonBytes out = pooled != null ? pooled
         : JsonBytes.forOutput((int) Math.min(Integer.MAX_VALUE - 8, p.bytes + (p.bytes >> 3) + 1024));
     long[] offset = new long[1];
-    Consumer<JoinResult> records = result -> {
-      DsjsonWriter.Rejection rejection = writer.write(result, out);
-      if (rejection == null) {
-        c.emitted(result);
-      } else {
-        c.interactionsSkipped(1);
-        c.report(rejection.toDiagnostic(offset[0]));
-      }
-    };
+    RecordLines records = new RecordLines(out, c, () -> offset[0], DsjsonWriter.of(options));
     try (joiner) {
       for (Message.Regular r : p.messages) {
         offset[0] = r.offset();

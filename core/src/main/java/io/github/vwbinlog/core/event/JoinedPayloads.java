@@ -1,10 +1,10 @@
 package io.github.vwbinlog.core.event;
 
-import io.github.vwbinlog.LimitExceededException;
-import io.github.vwbinlog.MessageType;
-import io.github.vwbinlog.MalformedDataException;
-import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.LimitExceededException;
+import io.github.vwbinlog.MalformedDataException;
+import io.github.vwbinlog.MessageType;
+import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.event.Event;

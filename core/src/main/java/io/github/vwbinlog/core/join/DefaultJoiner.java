@@ -4,12 +4,13 @@ import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
-import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.Decoders;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
@@ -22,7 +23,6 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
-import io.github.vwbinlog.core.text.JsonBytes;
 
 /**
  * The {@link Joiner}: pulls messages from a reader, applies checkpoints, and joins REGULAR messages with the single

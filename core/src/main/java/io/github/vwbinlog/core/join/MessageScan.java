@@ -16,6 +16,7 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.JsonSyntax;
@@ -24,9 +25,8 @@ import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.LittleEndian;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.core.flatbuf.TableType;
-import io.github.vwbinlog.core.text.TimeText;
-import io.github.vwbinlog.schema.Slots;
 import io.github.vwbinlog.event.DedupInfo;
+import io.github.vwbinlog.schema.Slots;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -595,7 +595,7 @@ final class MessageScan {
 
   /** {@code TimeStamp.epochSecond()} of a flatbuffer time stamp struct: the year is signed, as VW reads it. */
   private static long epochSecond(byte[] b, int at) {
-    return TimeText.epochSecond(i16(b, at), b[at + 2] & 0xFF, b[at + 3] & 0xFF, b[at + 4] & 0xFF,
+    return TimeStamp.epochSecond(i16(b, at), b[at + 2] & 0xFF, b[at + 3] & 0xFF, b[at + 4] & 0xFF,
         b[at + 5] & 0xFF, b[at + 6] & 0xFF);
   }
 

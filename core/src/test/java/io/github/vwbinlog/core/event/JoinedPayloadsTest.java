@@ -3,13 +3,13 @@ package io.github.vwbinlog.core.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.TimeStamp;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.flatbuffers.FlatBufferBuilder;
-import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.RewardFunction;

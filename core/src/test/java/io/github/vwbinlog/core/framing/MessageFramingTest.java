@@ -4,12 +4,12 @@ import static io.github.vwbinlog.core.testing.FrameBuilder.counting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.ReadFeature;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;

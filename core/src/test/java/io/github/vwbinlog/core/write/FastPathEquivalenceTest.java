@@ -12,13 +12,13 @@ import io.github.vwbinlog.Message;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
-import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.RewardFunction;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.output.DsjsonWriter;
+import io.github.vwbinlog.core.output.RecordLines;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
@@ -33,7 +33,6 @@ import io.github.vwbinlog.event.SlotEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -43,7 +42,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -119,16 +117,7 @@ class FastPathEquivalenceTest {
     try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
       DefaultJoiner joiner = DefaultJoiner.of(reader, o, null);
       JoinCounters counters = joiner.counters();
-      DsjsonWriter writer = DsjsonWriter.of(o);
-      Consumer<JoinResult> sink = result -> {
-        DsjsonWriter.Rejection rejection = writer.write(result, buffer);
-        if (rejection == null) {
-          counters.emitted(result);
-        } else {
-          counters.interactionsSkipped(1);
-          counters.report(rejection.toDiagnostic(joiner.currentOffset()));
-        }
-      };
+      RecordLines sink = new RecordLines(buffer, counters, joiner::currentOffset, DsjsonWriter.of(o));
       Iterator<Message> messages = reader.iterator();
       while (joiner.step(messages, sink)) {
         // one message per step
