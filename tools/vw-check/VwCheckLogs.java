@@ -36,33 +36,37 @@ public final class VwCheckLogs {
 
   /** What varies between the cases of one problem type. */
   record Variant(float[] passProbabilities, boolean deferred, boolean apprentice, boolean zstd, boolean dedup,
-      boolean slotIds) {
+      boolean slotIds, boolean sizeMismatch) {
     static Variant plain() {
-      return new Variant(new float[] {1f}, false, false, false, false, false);
+      return new Variant(new float[] {1f}, false, false, false, false, false, false);
     }
 
     Variant pass(float... values) {
-      return new Variant(values, deferred, apprentice, zstd, dedup, slotIds);
+      return new Variant(values, deferred, apprentice, zstd, dedup, slotIds, sizeMismatch);
     }
 
     Variant deferring() {
-      return new Variant(passProbabilities, true, apprentice, zstd, dedup, slotIds);
+      return new Variant(passProbabilities, true, apprentice, zstd, dedup, slotIds, sizeMismatch);
     }
 
     Variant inApprenticeMode() {
-      return new Variant(passProbabilities, deferred, true, zstd, dedup, slotIds);
+      return new Variant(passProbabilities, deferred, true, zstd, dedup, slotIds, sizeMismatch);
     }
 
     Variant compressed() {
-      return new Variant(passProbabilities, deferred, apprentice, true, dedup, slotIds);
+      return new Variant(passProbabilities, deferred, apprentice, true, dedup, slotIds, sizeMismatch);
     }
 
     Variant deduplicated() {
-      return new Variant(passProbabilities, deferred, apprentice, zstd, true, slotIds);
+      return new Variant(passProbabilities, deferred, apprentice, zstd, true, slotIds, sizeMismatch);
+    }
+
+    Variant withSizeMismatch() {
+      return new Variant(passProbabilities, deferred, apprentice, zstd, dedup, slotIds, true);
     }
 
     Variant withSlotIds() {
-      return new Variant(passProbabilities, deferred, apprentice, zstd, dedup, true);
+      return new Variant(passProbabilities, deferred, apprentice, zstd, dedup, true, sizeMismatch);
     }
   }
 
@@ -85,6 +89,8 @@ public final class VwCheckLogs {
     write(out, "ccb-apprentice", ProblemType.CCB, plain.inApprenticeMode());
     write(out, "ccb-slotids", ProblemType.CCB, plain.withSlotIds());
     write(out, "ccb-zstd", ProblemType.CCB, plain.compressed());
+    write(out, "ccb-sizes", ProblemType.CCB, plain.withSizeMismatch());
+    write(out, "slates-sizes", ProblemType.SLATES, plain.withSizeMismatch());
     write(out, "slates-plain", ProblemType.SLATES, plain);
     write(out, "slates-pdrop", ProblemType.SLATES, plain.pass(1f, 0.5f));
     write(out, "slates-deferred", ProblemType.SLATES, plain.deferring());
@@ -170,7 +176,9 @@ public final class VwCheckLogs {
               actions.add(a);
             }
           }
-          slots.add(SlotEvent.of(v.slotIds() ? "slot_" + s : null, actions, List.of(0.6f, 0.2f, 0.2f)));
+          // A slot whose probabilities are fewer than its actions (SPEC §8.8: VW's learner skips its label).
+          slots.add(SlotEvent.of(v.slotIds() ? "slot_" + s : null, actions,
+              v.sizeMismatch() && s == 0 && random.nextBoolean() ? List.of(0.6f, 0.4f) : List.of(0.6f, 0.2f, 0.2f)));
           baseline.add(s);
         }
         String slotsJson = v.slotIds()
@@ -183,7 +191,8 @@ public final class VwCheckLogs {
       }
       case SLATES: {
         List<SlotEvent> slots = List.of(
-            SlotEvent.of(null, random.nextBoolean() ? List.of(0L, 1L) : List.of(1L, 0L), List.of(0.7f, 0.3f)),
+            SlotEvent.of(null, random.nextBoolean() ? List.of(0L, 1L) : List.of(1L, 0L),
+                v.sizeMismatch() && random.nextBoolean() ? List.of(1f) : List.of(0.7f, 0.3f)),
             SlotEvent.of(null, random.nextBoolean() ? List.of(0L, 1L, 2L) : List.of(2L, 0L, 1L),
                 List.of(0.6f, 0.2f, 0.2f)));
         return MultiSlotEvent.of("{" + user + ",\"_multi\":[{\"A\":{\"a1\":1},\"_slot_id\":0},"

@@ -373,6 +373,9 @@ final class GroupLineWriter {
         out.raw(SLOT_ID);
         id(i, out);
       }
+      if (forTraining && sizesDiffer(p, slot)) {
+        return false; // NOT_LEARNED, from the record path
+      }
       out.raw(SLOT_A_OPEN);
       slotActions(p, slot, out);
       out.raw(SLOT_P_OPEN);
@@ -617,6 +620,15 @@ final class GroupLineWriter {
       }
     }
     out.ascii(']');
+  }
+
+  /** Whether a slot has actions and probabilities, in different numbers. */
+  private static boolean sizesDiffer(byte[] p, int slot) {
+    int a = field(p, slot, Slots.SlotEvent.ACTION_IDS);
+    int f = field(p, slot, Slots.SlotEvent.PROBABILITIES);
+    int actions = a == 0 ? 0 : i32(p, a + i32(p, a));
+    int probabilities = f == 0 ? 0 : i32(p, f + i32(p, f));
+    return actions != 0 && probabilities != 0 && actions != probabilities;
   }
 
   private boolean slotProbabilities(byte[] p, int slot, JsonBytes out) {

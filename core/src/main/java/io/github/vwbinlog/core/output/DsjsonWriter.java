@@ -298,6 +298,7 @@ public final class DsjsonWriter {
     ByteBuffer context = decision.context();
     Metadata meta = r.interaction().event().meta();
     infiniteWeight(meta, "CCB");
+    slotSizes(slots);
     line.raw(FIRST_TIMESTAMP);
     timestamp(r.timestamp());
     if (!r.learnable()) {
@@ -393,6 +394,26 @@ public final class DsjsonWriter {
     if (forTraining && meta.pdrop() == 1f) {
       problem(DiagnosticReason.NOT_LEARNED, "VW's learner gives this " + type + " decision an infinite weight "
           + "(pdrop 1), which VW's DSJSON parser refuses");
+    }
+  }
+
+  /**
+   * For training: a CCB slot with actions and probabilities of different sizes stops a whole {@code vw --dsjson} run
+   * (VW's DSJSON parser throws), while VW's learner leaves that slot and the later ones unlabelled (SPEC §8.8). No line
+   * can train the same.
+   */
+  private void slotSizes(List<SlotEvent> slots) {
+    if (!forTraining) {
+      return;
+    }
+    for (int i = 0; i < slots.size(); i++) {
+      int actions = slots.get(i).actionIds().size();
+      int probabilities = slots.get(i).probabilities().size();
+      if (actions != 0 && probabilities != 0 && actions != probabilities) {
+        problem(DiagnosticReason.NOT_LEARNED, "slot " + i + " has " + actions + " actions but " + probabilities
+            + " probabilities, which stops VW's DSJSON parser");
+        return;
+      }
     }
   }
 

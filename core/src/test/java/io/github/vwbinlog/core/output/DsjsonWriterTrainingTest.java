@@ -121,6 +121,21 @@ class DsjsonWriterTrainingTest {
   }
 
   @Test
+  void ccbSlotsWithMoreActionsThanProbabilitiesAreNotWritten() {
+    JoinedEvent interaction = event(T, Metadata.of("evt", PayloadType.CCB), io.github.vwbinlog.event.MultiSlotEvent.of(
+        "{}", List.of(io.github.vwbinlog.event.SlotEvent.of("s0", List.of(0L), List.of(1f)),
+            io.github.vwbinlog.event.SlotEvent.of("s1", List.of(0L, 1L), List.of(1f)))));
+    JoinResult r = new JoinResult(interaction, T, List.of(), List.of(), List.of(0f, 1f), List.of(0f, 1f), true);
+    assertThat(write(standard, r)).isNotNull();
+    assertThat(rejectedForTraining(r)).isEqualTo(DiagnosticReason.NOT_LEARNED);
+    // Empty probabilities are not a mismatch: both parsers leave such a slot unlabelled.
+    JoinedEvent empty = event(T, Metadata.of("evt", PayloadType.CCB), io.github.vwbinlog.event.MultiSlotEvent.of(
+        "{}", List.of(io.github.vwbinlog.event.SlotEvent.of("s0", List.of(0L, 1L), List.of()))));
+    JoinResult e = new JoinResult(empty, T, List.of(), List.of(), List.of(0f), List.of(0f), true);
+    assertThat(write(training, e)).isEqualTo(write(standard, e));
+  }
+
+  @Test
   void caLinesCarryNoPdrop() {
     for (float pass : new float[] {0f, 0.5f}) {
       for (boolean learnable : new boolean[] {true, false}) {
