@@ -29,8 +29,9 @@ public enum JoinFeature {
    * Convert to DSJSON that trains VW as its binary parser does: {@code vw --dsjson} on the lines learns what
    * {@code vw --binary_parser} learns from the log (docs/JOINING.md). {@code _label_probability} is {@code p[0]}
    * (the probability VW's learner uses), not {@code p[0] × pass_probability}; CA lines carry no pdrop (VW's CA learner
-   * ignores it); a CB decision VW's learner drops (pdrop outside [0, 1), no probabilities) and a CCB or slates decision
-   * with pdrop 1 (an infinite weight, which VW's DSJSON parser refuses) are not written but reported as
+   * ignores it); a CB decision VW's learner drops (pdrop outside [0, 1), no probabilities), a CCB or slates decision
+   * with pdrop 1 (an infinite weight, which VW's DSJSON parser refuses) and a CCB decision with a slot whose actions and
+   * probabilities differ in number (on which VW's DSJSON parser stops) are not written but reported as
    * {@link io.github.vwbinlog.DiagnosticReason#NOT_LEARNED}; a multistep step VW's learner cannot label is written
    * without a label. What still differs is listed in docs/DIFFERENCES.md. Off by default: the default lines are
    * VW's converter's, byte for byte. Only conversion is affected; joined records are the same.
