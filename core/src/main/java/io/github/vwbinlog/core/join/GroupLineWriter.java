@@ -710,6 +710,9 @@ final class GroupLineWriter {
     if (length == 0 || length > limits.maxContextSize()) {
       return false; // beyond the limit the record path skips the interaction: LIMIT_EXCEEDED (EventDecoder)
     }
+    if (forTraining && AidReferences.mayReference(p, v + 4, v + 4 + length)) {
+      return false; // dedup references, expanded for training by the record path (SingleJoiner)
+    }
     int start = out.length();
     out.raw(p, v + 4, length);
     return JsonSyntax.isObjectReplacingNewlines(out.array(), start, start + length);
