@@ -98,7 +98,7 @@ public enum DiagnosticReason {
    * Only with {@code JoinFeature.FOR_TRAINING}: a joined event that VW's binary-parser learner does not learn (a CB
    * decision whose pdrop is outside [0, 1) or that has no probabilities), or learns with an infinite weight that VW's
    * DSJSON parser refuses (a CCB or slates decision with pdrop 1), or that would stop VW's DSJSON parser (a CCB slot
-   * whose actions and probabilities differ in number); no line is written.
+   * whose actions and probabilities differ in number, a dedup reference that is not cached); no line is written.
    */
   NOT_LEARNED(Severity.NOTICE);
 

@@ -33,8 +33,10 @@ public enum JoinFeature {
    * with pdrop 1 (an infinite weight, which VW's DSJSON parser refuses) and a CCB decision with a slot whose actions and
    * probabilities differ in number (on which VW's DSJSON parser stops) are not written but reported as
    * {@link io.github.vwbinlog.DiagnosticReason#NOT_LEARNED}; a multistep step VW's learner cannot label is written
-   * without a label. What still differs is listed in docs/DIFFERENCES.md. Off by default: the default lines are
-   * VW's converter's, byte for byte. Only conversion is affected; joined records are the same.
+   * without a label; dedup references ({@code {"__aid": N}}) are replaced by the cached action, which VW's learner
+   * reads and VW's DSJSON parser cannot (a reference that cannot be looked up is {@code NOT_LEARNED}). What still
+   * differs is listed in docs/DIFFERENCES.md. Off by default: the default lines are VW's converter's, byte for byte.
+   * Joined records ({@link Joiner}) change only in that their contexts have the references expanded too.
    */
   FOR_TRAINING(false),
   /**
