@@ -746,6 +746,25 @@ class ConvertCommandTest {
   }
 
   @Test
+  void forTrainingExpandsDedupReferences() {
+    Path log = SyntheticLogs.write(temp.resolve("dedup.fb"), w -> w.fileMagic()
+        .checkpoint(io.github.vwbinlog.CheckpointInfo.of(io.github.vwbinlog.ProblemType.CB))
+        .regular(List.of(SyntheticLogs.dedupInfo("d", List.of(7L), List.of("{\"A\":{\"a7\":1}}")),
+            SyntheticLogs.cb("id", SyntheticLogs.T0, "{\"_multi\":[{\"__aid\":7},{\"__aid\":7},{\"__aid\":7}]}")))
+        .regular(List.of(SyntheticLogs.cb("id2", SyntheticLogs.T0, "{\"_multi\":[{\"__aid\":8}]}"))).eof());
+    Run standard = convert(log);
+    assertThat(standard.out()).contains("\"c\":{\"_multi\":[{\"__aid\":7},{\"__aid\":7},{\"__aid\":7}]}")
+        .contains("\"c\":{\"_multi\":[{\"__aid\":8}]}");
+    Run training = convert(log, "--for-training");
+    assertThat(training.exit()).isZero();
+    // The cached action replaces each reference; id 8 was never cached, so VW's learner cannot read that event.
+    assertThat(training.out().split("\n")).hasSize(1);
+    assertThat(training.out()).contains("\"c\":{\"_multi\":[{\"A\":{\"a7\":1}},{\"A\":{\"a7\":1}},"
+        + "{\"A\":{\"a7\":1}}]}");
+    assertThat(training.err()).containsPattern("NOTICE  NOT_LEARNED +1\n");
+  }
+
+  @Test
   void copyInvalidUtf8WritesVwsBytes() {
     byte[] context = {'{', '"', 'R', '"', ':', '{', '"', (byte) 0xE6, 'r', 'i', '"', ':', '7', '8', '}', '}'};
     Path log = SyntheticLogs.write(temp.resolve("utf8.fb"), w -> w.fileMagic()
