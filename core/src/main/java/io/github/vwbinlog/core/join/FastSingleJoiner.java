@@ -121,7 +121,7 @@ final class FastSingleJoiner {
       }
     }
     if (lastLearnable != NONE) {
-      metrics.last(scan.idString(lastLearnable), scan.second[lastLearnable]);
+      metrics.last(scan.message, scan.idPos[lastLearnable], scan.idLen[lastLearnable], scan.second[lastLearnable]);
     }
   }
 }
