@@ -11,8 +11,8 @@
 #   (a) converts the log with vw-binlog (default features) and with VW's converter, and compares the bytes;
 #   (b) trains VW on the binary log (vw --binary_parser) and on vw-binlog's --for-training DSJSON (vw --dsjson) with
 #       the same options, and compares the two model files, then the readable models.
-# It prints one line per case and check, and exits 1 if any check differs (expected differences included: see
-# docs/DIFFERENCES.md, "Training").
+# It prints one line per case and check, and exits 1 if a check differs other than the known training differences
+# (reported as "known"; docs/DIFFERENCES.md, "Training", says why).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 vw=$(readlink -f "${1:?usage: tools/vw-check.sh VW_BINARY [REF2JSON] [WORK_DIR]}")
@@ -39,13 +39,17 @@ options() {
   esac
 }
 
+# Logs that cannot train the same (docs/DIFFERENCES.md): slates weights, infinite weights, mismatched slot sizes.
+known_train=" slates-pdrop ccb-pdrop1 ccb-sizes slates-sizes "
 failed=0
 report() {  # CASE CHECK RESULT [DETAIL]
-  printf '%-22s %-9s %-9s %s\n' "$1" "$2" "$3" "${4:-}"
-  [[ $3 == equal ]] || failed=1
+  local result=$3
+  if [[ $result != equal && $2 == train && $known_train == *" $1 "* ]]; then result="known:$result"; fi
+  printf '%-22s %-9s %-15s %s\n' "$1" "$2" "$result" "${4:-}"
+  [[ $result == equal || $result == known:* ]] || failed=1
 }
 
-printf '%-22s %-9s %-9s %s\n' case check result detail
+printf '%-22s %-9s %-15s %s\n' case check result detail
 for log in "$work"/logs/*.fb; do
   name=$(basename "$log" .fb)
   problem=${name%%-*}
