@@ -67,6 +67,15 @@ final class ConvertCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "no summary on standard error (nor progress bar)")
   boolean quiet;
 
+  @Option(names = "--for-training", description = "write the lines that make vw --dsjson learn what vw "
+      + "--binary_parser learns from the log: _label_probability is p[0], not p[0] x pass_probability, and events "
+      + "VW's learner drops are left out (NOT_LEARNED); see docs/JOINING.md")
+  boolean forTraining;
+
+  @Option(names = "--copy-invalid-utf8", description = "copy contexts that are not valid UTF-8 byte for byte, as VW "
+      + "does, instead of skipping them (INVALID_UTF8). Such lines are NOT JSON")
+  boolean copyInvalidUtf8;
+
   @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
   @Nullable JoinOptionsGroup join;
 
@@ -92,6 +101,12 @@ final class ConvertCommand implements Callable<Integer> {
     // strict mode and for the multistep joiner. Standard input is parallel too: a stream's payloads are buffers of
     // their own, so the parts in flight (a few MiB per thread) stay valid as reading goes on.
     JoinOptions base = strict ? JoinOptions.defaults().with(JoinFeature.STRICT) : JoinOptions.defaults();
+    if (forTraining) {
+      base = base.with(JoinFeature.FOR_TRAINING);
+    }
+    if (copyInvalidUtf8) {
+      base = base.with(JoinFeature.COPY_INVALID_UTF8);
+    }
     JoinOptions options = JoinOptionsGroup.apply(join, base).withThreads(threads)
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     if (output != null && Files.isDirectory(output)) {

@@ -64,7 +64,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
       return counters.summary();
     }
     try (ZstdContexts zstd = new ZstdContexts(1); DefaultJoiner joiner = DefaultJoiner.open(input, options, zstd)) {
-      return run(joiner, joiner.readerMessages(), out);
+      return run(joiner, joiner.readerMessages(), out, DsjsonWriter.of(options));
     }
   }
 
@@ -81,7 +81,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     try (ZstdContexts zstd = new ZstdContexts(1)) {
       // Not closed: closing the joiner would close the caller's reader.
       DefaultJoiner joiner = DefaultJoiner.of(input, options, zstd);
-      return run(joiner, input.iterator(), out);
+      return run(joiner, input.iterator(), out, DsjsonWriter.of(options));
     }
   }
 
@@ -90,13 +90,13 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     return options.threads() > 1 && !options.isEnabled(JoinFeature.MULTISTEP) && !options.isEnabled(JoinFeature.STRICT);
   }
 
-  private static JoinSummary run(DefaultJoiner joiner, Iterator<Message> messages, OutputStream out)
-      throws IOException {
+  private static JoinSummary run(DefaultJoiner joiner, Iterator<Message> messages, OutputStream out,
+      DsjsonWriter writer) throws IOException {
     JoinCounters counters = joiner.counters();
     // Starts small and grows to about FLUSH_AT plus one line: a small input, or one converted per request, does not pay
     // for zeroing a megabyte up front.
     JsonBytes buffer = JsonBytes.forOutput(64 * 1024);
-    RecordLines records = new RecordLines(buffer, counters, joiner::currentOffset);
+    RecordLines records = new RecordLines(buffer, counters, joiner::currentOffset, writer);
     try {
       while (joiner.stepConverting(messages, records, buffer)) {
         // each step joins one message
@@ -125,7 +125,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
   @Override
   public byte[] line(JoinResult result) {
     JsonBytes out = new JsonBytes();
-    DsjsonWriter.Rejection rejection = new DsjsonWriter().write(result, out);
+    DsjsonWriter.Rejection rejection = DsjsonWriter.of(options).write(result, out);
     if (rejection != null) {
       throw new IllegalArgumentException(rejection.message());
     }

@@ -10,6 +10,7 @@ import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.join.StickyConfig;
+import io.github.vwbinlog.core.output.DsjsonWriter;
 import io.github.vwbinlog.core.output.RecordLines;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
@@ -60,6 +61,7 @@ public final class ParallelConversion {
   private static final int PART_BYTES = 2 << 20;
 
   private final JoinCounters counters;
+  private final JoinOptions options;
   private final StickyConfig config;
   private final DedupCache dedup = new DedupCache();
   /** Output buffers of written parts, for the next parts: a part's output is a few MiB. */
@@ -107,6 +109,7 @@ public final class ParallelConversion {
     this.zstd = zstd;
     this.warm = warm;
     this.config = new StickyConfig(options);
+    this.options = options;
     this.limits = options.readOptions().limits();
     this.threads = options.threads();
     this.leaveCoresToJit = leaveCoresToJit;
@@ -258,7 +261,7 @@ public final class ParallelConversion {
     JsonBytes out = pooled != null ? pooled
         : JsonBytes.forOutput((int) Math.min(Integer.MAX_VALUE - 8, p.bytes + (p.bytes >> 3) + 1024));
     long[] offset = new long[1];
-    RecordLines records = new RecordLines(out, c, () -> offset[0]);
+    RecordLines records = new RecordLines(out, c, () -> offset[0], DsjsonWriter.of(options));
     try (joiner) {
       for (Message.Regular r : p.messages) {
         offset[0] = r.offset();

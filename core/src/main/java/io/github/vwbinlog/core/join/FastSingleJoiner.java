@@ -48,7 +48,7 @@ final class FastSingleJoiner {
     this.counters = counters;
     this.single = single;
     this.scan = new MessageScan(limits, zstd);
-    this.lines = new GroupLineWriter(scan, limits);
+    this.lines = new GroupLineWriter(scan, limits, config.forTraining());
   }
 
   /**

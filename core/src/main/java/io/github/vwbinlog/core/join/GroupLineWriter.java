@@ -76,6 +76,8 @@ final class GroupLineWriter {
 
   private final MessageScan scan;
   private final ReadLimits limits;
+  /** Lines for training (JoinFeature.FOR_TRAINING): only the record path writes what differs from the default. */
+  private final boolean forTraining;
 
   // The configuration in force.
   private CheckpointInfo effective;
@@ -102,9 +104,10 @@ final class GroupLineWriter {
   private final byte[] cachedTime = new byte[29];
   private int cachedTimeLength;
 
-  GroupLineWriter(MessageScan scan, ReadLimits limits) {
+  GroupLineWriter(MessageScan scan, ReadLimits limits, boolean forTraining) {
     this.scan = scan;
     this.limits = limits;
+    this.forTraining = forTraining;
   }
 
   /** Takes the settings in force. */
@@ -137,6 +140,9 @@ final class GroupLineWriter {
     PayloadType t = TYPES[m.type[interaction]];
     if (t == PayloadType.OUTCOME) {
       return false; // outcomes before the interaction, or no interaction
+    }
+    if (forTraining && m.pass[interaction] != 1f) {
+      return false; // pdrop changes a line for training (DsjsonWriter); with pass 1, p[0] * 1 is p[0]
     }
     int n = 0;
     boolean useClient = effective.useClientTime();
@@ -219,6 +225,9 @@ final class GroupLineWriter {
     int probabilitiesField = field(p, root, Slots.CbEvent.PROBABILITIES);
     int probabilities = probabilitiesField + i32(p, probabilitiesField);
     int probabilityCount = i32(p, probabilities);
+    if (forTraining && probabilityCount == 0) {
+      return false; // VW's learner drops it: NOT_LEARNED, from the record path
+    }
     long first = i64(p, actions + 4);
     float r = reward(n, -1);
     float fin = m.apprentice[i] ? ((int) first == 1 ? 1f : 0f) : r;
@@ -363,6 +372,9 @@ final class GroupLineWriter {
       } else {
         out.raw(SLOT_ID);
         id(i, out);
+      }
+      if (forTraining && sizesDiffer(p, slot)) {
+        return false; // NOT_LEARNED, from the record path
       }
       out.raw(SLOT_A_OPEN);
       slotActions(p, slot, out);
@@ -610,6 +622,15 @@ final class GroupLineWriter {
     out.ascii(']');
   }
 
+  /** Whether a slot has actions and probabilities, in different numbers. */
+  private static boolean sizesDiffer(byte[] p, int slot) {
+    int a = field(p, slot, Slots.SlotEvent.ACTION_IDS);
+    int f = field(p, slot, Slots.SlotEvent.PROBABILITIES);
+    int actions = a == 0 ? 0 : i32(p, a + i32(p, a));
+    int probabilities = f == 0 ? 0 : i32(p, f + i32(p, f));
+    return actions != 0 && probabilities != 0 && actions != probabilities;
+  }
+
   private boolean slotProbabilities(byte[] p, int slot, JsonBytes out) {
     int f = field(p, slot, Slots.SlotEvent.PROBABILITIES);
     if (f == 0) {
@@ -688,6 +709,9 @@ final class GroupLineWriter {
     int length = i32(p, v);
     if (length == 0 || length > limits.maxContextSize()) {
       return false; // beyond the limit the record path skips the interaction: LIMIT_EXCEEDED (EventDecoder)
+    }
+    if (forTraining && AidReferences.mayReference(p, v + 4, v + 4 + length)) {
+      return false; // dedup references, expanded for training by the record path (SingleJoiner)
     }
     int start = out.length();
     out.raw(p, v + 4, length);

@@ -27,6 +27,7 @@ public final class StickyConfig {
   private final boolean stickyLearningMode;
   private final boolean stickyProblemType;
   private final boolean stickyUseClientTime;
+  private final boolean forTraining;
 
   /** The initial settings with the sticky overrides of {@code options} applied (SPEC §3.3). */
   public StickyConfig(JoinOptions options) {
@@ -43,6 +44,7 @@ public final class StickyConfig {
     }
     stickyUseClientTime = options.isEnabled(JoinFeature.CLIENT_TIME);
     useClientTime = options.isEnabled(JoinFeature.CLIENT_TIME);
+    forTraining = options.isEnabled(JoinFeature.FOR_TRAINING);
     LearningMode mode = options.learningMode();
     stickyLearningMode = mode != null;
     if (mode != null) {
@@ -73,7 +75,13 @@ public final class StickyConfig {
     stickyLearningMode = other.stickyLearningMode;
     stickyProblemType = other.stickyProblemType;
     stickyUseClientTime = other.stickyUseClientTime;
+    forTraining = other.forTraining;
     version = other.version;
+  }
+
+  /** Whether lines are written for training ({@link JoinFeature#FOR_TRAINING}); no checkpoint changes it. */
+  boolean forTraining() {
+    return forTraining;
   }
 
   /** Counts the checkpoints applied: the settings can have changed only when it has. */

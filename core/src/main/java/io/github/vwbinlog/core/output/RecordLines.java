@@ -13,14 +13,14 @@ import java.util.function.LongSupplier;
  * leaves.
  *
  * <pre>{@code
- * RecordLines records = new RecordLines(out, counters, joiner::currentOffset);
+ * RecordLines records = new RecordLines(out, counters, joiner::currentOffset, DsjsonWriter.of(options));
  * joiner.stepConverting(messages, records, out);
  * }</pre>
  *
  * <p>Not thread-safe: one per conversion or part.
  */
 public final class RecordLines implements Consumer<JoinResult> {
-  private final DsjsonWriter writer = new DsjsonWriter();
+  private final DsjsonWriter writer;
   private final JsonBytes out;
   private final JoinCounters counters;
   private final LongSupplier offset;
@@ -30,8 +30,10 @@ public final class RecordLines implements Consumer<JoinResult> {
    *
    * @param counters the counters of the join
    * @param offset the offset of the message being joined, for the diagnostic of a refused line
+   * @param writer the writer of the conversion's features ({@link DsjsonWriter#of})
    */
-  public RecordLines(JsonBytes out, JoinCounters counters, LongSupplier offset) {
+  public RecordLines(JsonBytes out, JoinCounters counters, LongSupplier offset, DsjsonWriter writer) {
+    this.writer = writer;
     this.out = out;
     this.counters = counters;
     this.offset = offset;

@@ -29,7 +29,7 @@ class RecordLinesTest {
     JoinCounters counters = new JoinCounters(reported::add, false);
     JsonBytes out = new JsonBytes();
     long[] offset = {160};
-    RecordLines sink = new RecordLines(out, counters, () -> offset[0]);
+    RecordLines sink = new RecordLines(out, counters, () -> offset[0], new DsjsonWriter());
 
     sink.accept(DsjsonWriterTest.cb("good", cb("{\"a\":1}".getBytes(StandardCharsets.US_ASCII)), 1f, List.of(), 0f));
     offset[0] = 664;

@@ -117,7 +117,7 @@ class FastPathEquivalenceTest {
     try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
       DefaultJoiner joiner = DefaultJoiner.of(reader, o, null);
       JoinCounters counters = joiner.counters();
-      RecordLines sink = new RecordLines(buffer, counters, joiner::currentOffset);
+      RecordLines sink = new RecordLines(buffer, counters, joiner::currentOffset, DsjsonWriter.of(o));
       Iterator<Message> messages = reader.iterator();
       while (joiner.step(messages, sink)) {
         // one message per step
@@ -152,6 +152,10 @@ class FastPathEquivalenceTest {
             .maxContextSize(20 + random.nextInt(100))
             .maxDecompressedSize(64 + random.nextInt(400))
             .build()));
+      }
+      if (random.nextInt(3) == 0) {
+        // Lines for training: the fast path leaves what they change (pdrop, CB without probabilities) to the writer.
+        o = o.with(JoinFeature.FOR_TRAINING);
       }
       return o;
     }
@@ -365,8 +369,10 @@ class FastPathEquivalenceTest {
               sb.append(random.nextInt(6) == 0 ? ",\n" : ",");
             }
             sb.append("\"f").append(f).append(random.nextInt(8) == 0 ? "\nx" : "").append("\":");
-            switch (random.nextInt(6)) {
+            switch (random.nextInt(7)) {
               case 0 -> sb.append(random.nextInt(1000));
+              // Dedup references, which lines for training expand from the cache (ids 0 to 5 may be cached).
+              case 6 -> sb.append("[{\"__aid\":").append(random.nextInt(7)).append("},{ \"__AID\" : 3 }]");
               case 1 -> sb.append("\"v\\\"\u00e9\"");
               case 2 -> sb.append("[true,false,null,-1.5e3]");
               case 3 -> sb.append("{\"n\":{}}");
