@@ -26,7 +26,7 @@ if [ "$MODE" = full ]; then
 fi
 run framing 'FramingBenchmark' -w 2 -r 2
 run numbers 'NumberBenchmark' -w 1 -r 1
-run decode 'EventDecodeBenchmark.flyweight' -w 2 -r 2
+run decode 'EventDecodeBenchmark.fastPath' -w 2 -r 2
 run decode-records 'EventDecodeBenchmark.records' -p zstd=false -p dedup=false -w 2 -r 2
 run join 'JoinBenchmark' -p zstd=false -p dedup=false -w 2 -r 2
 run convert 'ConvertBenchmark.toSink' -p zstd=false -p dedup=false -w 3 -r 3

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates schema-gen/src/main/java from schema-gen/src/main/fbs with flatc.
+# Regenerates schema-gen/src/main/java from schema-gen/src/main/fbs: flatc's classes, and the slot constants
+# (io.github.vwbinlog.schema.Slots) written by src/generator/java/SlotsGenerator.java.
 #   schema-gen/regenerate.sh          rewrite the generated sources
 #   schema-gen/regenerate.sh --check  fail if the committed sources differ from what flatc generates
 # flatc must be the version that matches flatbuffers-java in the root pom (2.0.8; docs/SCHEMA.md).
@@ -26,16 +27,21 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 flatc --java -o "$out" "$here"/src/main/fbs/*.fbs
 gen="reinforcement_learning/messages/flatbuff/v2"
+# The slot constants of every table, for the hand-written readers (our own generator; a single-file Java program).
+slots="io/github/vwbinlog/schema/Slots.java"
+mkdir -p "$out/$(dirname "$slots")"
+java "$here/src/generator/java/SlotsGenerator.java" "$here/src/main/fbs" "$out/$slots"
 
 if [ "${1:-}" = "--check" ]; then
-  if ! diff -r "$out/$gen" "$here/src/main/java/$gen"; then
+  if ! diff -r "$out/$gen" "$here/src/main/java/$gen" || ! diff "$out/$slots" "$here/src/main/java/$slots"; then
     echo "regenerate.sh: the committed generated sources are stale; run schema-gen/regenerate.sh" >&2
     exit 1
   fi
   echo "regenerate.sh: generated sources are up to date"
 else
   rm -rf "$here/src/main/java/$gen"
-  mkdir -p "$here/src/main/java/$gen"
+  mkdir -p "$here/src/main/java/$gen" "$here/src/main/java/$(dirname "$slots")"
   cp "$out/$gen"/*.java "$here/src/main/java/$gen/"
-  echo "regenerate.sh: wrote $(ls "$here/src/main/java/$gen" | wc -l) files"
+  cp "$out/$slots" "$here/src/main/java/$slots"
+  echo "regenerate.sh: wrote $(ls "$here/src/main/java/$gen" | wc -l) files and $slots"
 fi

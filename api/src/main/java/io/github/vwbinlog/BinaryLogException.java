@@ -19,9 +19,12 @@ import org.jspecify.annotations.Nullable;
 public class BinaryLogException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The {@link #messageTypeCode()} of a problem that concerns no message type. */
+  public static final long NO_MESSAGE_TYPE = -1;
+
   private final DiagnosticReason reason;
   private final long offset;
-  private final @Nullable String messageType;
+  private final long messageTypeCode;
   private final String reading;
   private final String problem;
 
@@ -30,27 +33,31 @@ public class BinaryLogException extends RuntimeException {
    *
    * @param reason the diagnostic reason this exception stands for
    * @param offset the byte offset of the message concerned (of its type field), or -1 if there is none
-   * @param messageType the message type as listed ({@code REGULAR}, {@code UNKNOWN(0x1AAAAAAA)}), or null
+   * @param messageTypeCode the type of the message concerned as stored in the log ({@link MessageType#code()}, or the
+   *     value of a type vw-binlog does not know), or {@link #NO_MESSAGE_TYPE} before a type was read
    * @param reading what was being read: "the payload size", "the padding"...
    * @param problem why it failed, with the values involved
    * @param cause the underlying exception, if any
    */
-  public BinaryLogException(DiagnosticReason reason, long offset, @Nullable String messageType, String reading,
+  public BinaryLogException(DiagnosticReason reason, long offset, long messageTypeCode, String reading,
       String problem, @Nullable Throwable cause) {
-    super(format(reason, offset, messageType, reading, problem), cause);
+    super(format(reason, offset, messageTypeCode, reading, problem), cause);
+    if (messageTypeCode < NO_MESSAGE_TYPE || messageTypeCode > 0xFFFF_FFFFL) {
+      throw new IllegalArgumentException("a message type is an unsigned 32-bit value, was " + messageTypeCode);
+    }
     this.reason = reason;
     this.offset = offset;
-    this.messageType = messageType;
+    this.messageTypeCode = messageTypeCode;
     this.reading = reading;
     this.problem = problem;
   }
 
-  private static String format(DiagnosticReason reason, long offset, @Nullable String messageType, String reading,
+  private static String format(DiagnosticReason reason, long offset, long messageTypeCode, String reading,
       String problem) {
     StringBuilder sb = new StringBuilder(reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
     sb.append(" at offset ").append(offset).append(": ").append(reading);
-    if (messageType != null) {
-      sb.append(" of the ").append(messageType).append(" message");
+    if (messageTypeCode != NO_MESSAGE_TYPE) {
+      sb.append(" of the ").append(MessageType.describe((int) messageTypeCode)).append(" message");
     }
     return sb.append(": ").append(problem).toString();
   }
@@ -65,9 +72,17 @@ public class BinaryLogException extends RuntimeException {
     return offset;
   }
 
-  /** The message type as listed ({@code REGULAR}, {@code UNKNOWN(0x1AAAAAAA)}), or null before a type was read. */
-  public @Nullable String messageType() {
-    return messageType;
+  /**
+   * The type of the message concerned ({@link MessageType#UNKNOWN} for a type vw-binlog does not know, whose value
+   * {@link #messageTypeCode()} gives), or null when there is none (before a type was read, or an I/O error).
+   */
+  public @Nullable MessageType messageType() {
+    return messageTypeCode == NO_MESSAGE_TYPE ? null : MessageType.of((int) messageTypeCode);
+  }
+
+  /** The type of the message concerned as stored in the log, or {@link #NO_MESSAGE_TYPE}. */
+  public long messageTypeCode() {
+    return messageTypeCode;
   }
 
   /** What was being read when the problem occurred. */

@@ -21,7 +21,7 @@ public class BinaryLogIOException extends BinaryLogException {
    * @param cause the I/O error
    */
   public BinaryLogIOException(long offset, String reading, IOException cause) {
-    super(DiagnosticReason.IO_ERROR, offset, null, reading, String.valueOf(cause.getMessage()), cause);
+    super(DiagnosticReason.IO_ERROR, offset, NO_MESSAGE_TYPE, reading, String.valueOf(cause.getMessage()), cause);
   }
 
   @Override

@@ -91,7 +91,16 @@ public enum DiagnosticReason {
   /** A multistep step id with several interactions; the step is not emitted. */
   DUPLICATE_STEP(Severity.NOTICE),
   /** A multistep step whose previous step is missing, that is in a cycle or descends from one; VW never emits it. */
-  ORPHAN_STEP(Severity.NOTICE);
+  ORPHAN_STEP(Severity.NOTICE),
+
+  // --- DSJSON for training (JoinFeature.FOR_TRAINING)
+  /**
+   * Only with {@code JoinFeature.FOR_TRAINING}: a joined event that VW's binary-parser learner does not learn (a CB
+   * decision whose pdrop is outside [0, 1) or that has no probabilities), or learns with an infinite weight that VW's
+   * DSJSON parser refuses (a CCB or slates decision with pdrop 1), or that would stop VW's DSJSON parser (a CCB slot
+   * whose actions and probabilities differ in number, a dedup reference that is not cached); no line is written.
+   */
+  NOT_LEARNED(Severity.NOTICE);
 
   private final Severity severity;
 

@@ -1,7 +1,5 @@
 package io.github.vwbinlog;
 
-import org.jspecify.annotations.Nullable;
-
 /**
  * A declared size or count above a {@link ReadLimits} bound. Raised before anything of that size is allocated.
  *
@@ -19,13 +17,13 @@ public class LimitExceededException extends BinaryLogException {
    * Creates one.
    *
    * @param offset the offset of the message concerned
-   * @param messageType the message type, or null
+   * @param messageTypeCode the message's type as stored ({@link MessageType#code()}), or {@link #NO_MESSAGE_TYPE}
    * @param what what was limited, e.g. "payload size"; appears as "payload size (N) exceeds the maximum (M)"
    * @param value the declared value
    * @param limit the limit it exceeds
    */
-  public LimitExceededException(long offset, @Nullable String messageType, String what, long value, long limit) {
-    super(DiagnosticReason.LIMIT_EXCEEDED, offset, messageType, "the " + what,
+  public LimitExceededException(long offset, long messageTypeCode, String what, long value, long limit) {
+    super(DiagnosticReason.LIMIT_EXCEEDED, offset, messageTypeCode, "the " + what,
         what + " (" + value + ") exceeds the maximum (" + limit + ")", null);
     this.value = value;
     this.limit = limit;

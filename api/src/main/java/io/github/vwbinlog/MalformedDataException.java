@@ -1,7 +1,5 @@
 package io.github.vwbinlog;
 
-import org.jspecify.annotations.Nullable;
-
 /**
  * A payload whose flatbuffer fails verification or lacks a required field, when the caller asked for it to be decoded
  * (a checkpoint or header, say). The joiner does not throw this: it reports and skips the smallest broken unit.
@@ -18,12 +16,12 @@ public class MalformedDataException extends BinaryLogException {
    *
    * @param reason the diagnostic reason
    * @param offset the offset of the message concerned
-   * @param messageType the message type, or null
+   * @param messageTypeCode the message's type as stored ({@link MessageType#code()}), or {@link #NO_MESSAGE_TYPE}
    * @param reading what was being decoded
    * @param problem what is wrong with it
    */
-  public MalformedDataException(DiagnosticReason reason, long offset, @Nullable String messageType, String reading,
+  public MalformedDataException(DiagnosticReason reason, long offset, long messageTypeCode, String reading,
       String problem) {
-    super(reason, offset, messageType, reading, problem, null);
+    super(reason, offset, messageTypeCode, reading, problem, null);
   }
 }

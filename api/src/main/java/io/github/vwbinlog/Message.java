@@ -10,8 +10,8 @@ import java.util.Objects;
  * offset (of its type field), its type and its payload size. Payloads are read-only, little-endian views of the input,
  * never copies (a streamed input is read into one buffer per message).
  *
- * <p>Records are equal when their offsets, types and payload contents are equal, whatever input they were read from;
- * {@code toString()} shows the offset, type and size, not the bytes.
+ * <p>Records are equal when their offsets, types, payload contents and decoding limits are equal, whatever input they
+ * were read from; {@code toString()} shows the offset, type and size, not the bytes.
  *
  * <p>Thread-safe: every message is an immutable record whose payload accessor returns a new read-only
  * view each time, so messages may be handed to other threads. A payload of a mapped file stays valid after the reader
@@ -26,8 +26,9 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>The decoding methods ({@link Header#fileHeader()}, {@link Checkpoint#checkpointInfo()},
- * {@link Regular#joinedEvents()}) verify within {@link ReadLimits#defaults()}; each has an overload that takes the
- * limits instead, such as the reader's: {@code regular.joinedEvents(reader.options().limits())}.
+ * {@link Regular#joinedEvents()}) verify within the message's {@code limits()}: those of the reader that read it
+ * ({@link ReadOptions#limits()}), or {@link ReadLimits#defaults()} for a message built with the two-argument
+ * constructor. Each has an overload that takes other limits.
  */
 public sealed interface Message {
 
@@ -86,11 +87,18 @@ public sealed interface Message {
    *
    * @param offset the offset of the type field
    * @param payload the payload bytes
+   * @param limits the limits its decoding method verifies within: the reader's
    */
-  record Header(long offset, ByteBuffer payload) implements Message {
+  record Header(long offset, ByteBuffer payload, ReadLimits limits) implements Message {
     /** Keeps a read-only view of the payload. */
     public Header {
       payload = readOnly(payload);
+      Objects.requireNonNull(limits, "limits");
+    }
+
+    /** A message whose decoding verifies within {@link ReadLimits#defaults()}. */
+    public Header(long offset, ByteBuffer payload) {
+      this(offset, payload, ReadLimits.defaults());
     }
 
     @Override
@@ -115,15 +123,14 @@ public sealed interface Message {
     }
 
     /**
-     * Decodes the payload after verifying it within {@link ReadLimits#defaults()}, as
-     * {@code fileHeader(ReadLimits.defaults())} does. To decode within the limits a reader was given, use
-     * {@link #fileHeader(ReadLimits)}.
+     * Decodes the payload after verifying it within {@link #limits()} (the reader's), as
+     * {@code fileHeader(limits())} does.
      *
      * @throws MalformedDataException if the payload is not a valid {@code FileHeader}
-     * @throws LimitExceededException if the buffer exceeds a verifier bound of {@link ReadLimits#defaults()}
+     * @throws LimitExceededException if the buffer exceeds a verifier bound of {@link #limits()}
      */
     public FileHeader fileHeader() {
-      return fileHeader(ReadLimits.defaults());
+      return fileHeader(limits);
     }
 
     /**
@@ -133,10 +140,10 @@ public sealed interface Message {
      * at most {@link ReadLimits#maxTables()} of them are visited (1 plus the number of properties).
      *
      * <pre>{@code
-     * FileHeader header = h.fileHeader(reader.options().limits());
+     * FileHeader header = h.fileHeader(ReadLimits.builder().maxVectorLength(64).build());
      * }</pre>
      *
-     * @param limits the limits to verify within, for example the reader's {@code options().limits()}
+     * @param limits the limits to verify within instead of the message's own
      * @throws MalformedDataException if the payload is not a valid {@code FileHeader}
      * @throws LimitExceededException if the buffer exceeds a verifier bound of {@code limits}, naming the bound
      *     ("vector length", "nesting depth" or "table count"), the value and the maximum
@@ -153,11 +160,18 @@ public sealed interface Message {
    *
    * @param offset the offset of the type field
    * @param payload the payload bytes
+   * @param limits the limits its decoding method verifies within: the reader's
    */
-  record Checkpoint(long offset, ByteBuffer payload) implements Message {
+  record Checkpoint(long offset, ByteBuffer payload, ReadLimits limits) implements Message {
     /** Keeps a read-only view of the payload. */
     public Checkpoint {
       payload = readOnly(payload);
+      Objects.requireNonNull(limits, "limits");
+    }
+
+    /** A message whose decoding verifies within {@link ReadLimits#defaults()}. */
+    public Checkpoint(long offset, ByteBuffer payload) {
+      this(offset, payload, ReadLimits.defaults());
     }
 
     @Override
@@ -182,29 +196,29 @@ public sealed interface Message {
     }
 
     /**
-     * Decodes the payload after verifying it within {@link ReadLimits#defaults()}, as
-     * {@code checkpointInfo(ReadLimits.defaults())} does. Absent fields take their schema defaults (SPEC §3.2); codes
-     * outside the schema's range become the enums' {@code UNRECOGNIZED}.
+     * Decodes the payload after verifying it within {@link #limits()} (the reader's), as
+     * {@code checkpointInfo(limits())} does. Absent fields take their schema defaults (SPEC §3.2); codes outside the
+     * schema's range become the enums' {@code UNRECOGNIZED}.
      *
      * @throws MalformedDataException if the payload is not a valid {@code CheckpointInfo}
-     * @throws LimitExceededException if the buffer exceeds a verifier bound of {@link ReadLimits#defaults()}
+     * @throws LimitExceededException if the buffer exceeds a verifier bound of {@link #limits()}
      */
     public CheckpointInfo checkpointInfo() {
-      return checkpointInfo(ReadLimits.defaults());
+      return checkpointInfo(limits);
     }
 
     /**
      * Decodes the payload after verifying it within {@code limits}, as {@link #checkpointInfo()} does within the
-     * defaults. A valid {@code CheckpointInfo} is one table of scalars: no vector, no nested table, so it is within
+     * message's own. A valid {@code CheckpointInfo} is one table of scalars: no vector, no nested table, so it is within
      * every {@link ReadLimits#maxVectorLength()}, {@link ReadLimits#maxDepth()} and {@link ReadLimits#maxTables()}
      * (each at least 1) and this method accepts the same payloads as {@link #checkpointInfo()}. It takes the limits
      * so that every decoding method of a message can be given the reader's.
      *
      * <pre>{@code
-     * CheckpointInfo config = c.checkpointInfo(reader.options().limits());
+     * CheckpointInfo config = c.checkpointInfo(ReadLimits.builder().maxDepth(1).build());
      * }</pre>
      *
-     * @param limits the limits to verify within, for example the reader's {@code options().limits()}
+     * @param limits the limits to verify within instead of the message's own
      * @throws MalformedDataException if the payload is not a valid {@code CheckpointInfo}
      * @throws LimitExceededException if the buffer exceeds a verifier bound of {@code limits} (which, as said above,
      *     no {@code CheckpointInfo} of the current schema can)
@@ -221,11 +235,18 @@ public sealed interface Message {
    *
    * @param offset the offset of the type field
    * @param payload the payload bytes
+   * @param limits the limits its decoding method verifies within: the reader's
    */
-  record Regular(long offset, ByteBuffer payload) implements Message {
+  record Regular(long offset, ByteBuffer payload, ReadLimits limits) implements Message {
     /** Keeps a read-only view of the payload. */
     public Regular {
       payload = readOnly(payload);
+      Objects.requireNonNull(limits, "limits");
+    }
+
+    /** A message whose decoding verifies within {@link ReadLimits#defaults()}. */
+    public Regular(long offset, ByteBuffer payload) {
+      this(offset, payload, ReadLimits.defaults());
     }
 
     @Override
@@ -250,16 +271,15 @@ public sealed interface Message {
     }
 
     /**
-     * Decodes the joined events after verifying every buffer within {@link ReadLimits#defaults()}, as
-     * {@code joinedEvents(ReadLimits.defaults())} does. To decode within the limits a reader was given, use
-     * {@link #joinedEvents(ReadLimits)}.
+     * Decodes the joined events after verifying every buffer within {@link #limits()} (the reader's), as
+     * {@code joinedEvents(limits())} does.
      *
      * @throws MalformedDataException naming the first joined event that cannot be read, and why
-     * @throws LimitExceededException if the JoinedPayload exceeds a verifier bound of {@link ReadLimits#defaults()}
-     *     or holds more than {@link ReadLimits#DEFAULT_MAX_EVENTS_PER_PAYLOAD} joined events
+     * @throws LimitExceededException if the JoinedPayload exceeds a verifier bound of {@link #limits()} or holds
+     *     more than its {@link ReadLimits#maxEventsPerPayload()} joined events
      */
     public java.util.List<io.github.vwbinlog.event.JoinedEvent> joinedEvents() {
-      return joinedEvents(ReadLimits.defaults());
+      return joinedEvents(limits);
     }
 
     /**
@@ -274,10 +294,10 @@ public sealed interface Message {
      * interaction's context may not exceed {@link ReadLimits#maxContextSize()} bytes.
      *
      * <pre>{@code
-     * List<JoinedEvent> events = regular.joinedEvents(reader.options().limits());
+     * List<JoinedEvent> events = regular.joinedEvents(ReadLimits.builder().maxEventsPerPayload(1000).build());
      * }</pre>
      *
-     * @param limits the limits to verify and decompress within, for example the reader's {@code options().limits()}
+     * @param limits the limits to verify and decompress within instead of the message's own
      * @throws MalformedDataException naming the first joined event that cannot be read, and why (with
      *     {@link DiagnosticReason#LIMIT_EXCEEDED} when that event exceeds one of {@code limits})
      * @throws LimitExceededException if the JoinedPayload exceeds a verifier bound of {@code limits} ("vector length",

@@ -67,6 +67,14 @@ public record TimeStamp(int year, int month, int day, int hour, int minute, int 
    * plain integer arithmetic: month 0 or day 0 simply count backwards (SPEC §5).
    */
   public long epochSecond() {
+    return epochSecond(year, month, day, hour, minute, second);
+  }
+
+  /**
+   * {@link #epochSecond()} of these fields, without a {@code TimeStamp}: for readers that read the fields of a
+   * flatbuffer's {@code TimeStamp} struct in place.
+   */
+  public static long epochSecond(int year, int month, int day, int hour, int minute, int second) {
     return daysFromCivil(year, month, day) * 86_400L + hour * 3_600L + minute * 60L + second;
   }
 
@@ -81,7 +89,7 @@ public record TimeStamp(int year, int month, int day, int hour, int minute, int 
         t.getYear(), t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond());
   }
 
-  static long daysFromCivil(long y, long m, long d) {
+  private static long daysFromCivil(long y, long m, long d) {
     y -= m <= 2 ? 1 : 0;
     long era = Math.floorDiv(y, 400);
     long yoe = y - era * 400;

@@ -1,7 +1,5 @@
 package io.github.vwbinlog;
 
-import org.jspecify.annotations.Nullable;
-
 /**
  * The input ended inside a field: a type, a size, a version, a payload or its padding (SPEC §1). Says which message
  * ({@link #offset()}, {@link #messageType()}), which field ({@link #reading()}, {@link #fieldOffset()}) and how many
@@ -25,15 +23,15 @@ public class TruncatedInputException extends BinaryLogException {
    * Creates one.
    *
    * @param offset the offset of the message concerned (of its type field); for a cut type field, where it starts
-   * @param messageType the message type as listed, or null if the type itself was cut
+   * @param messageTypeCode the message's type as stored, or {@link #NO_MESSAGE_TYPE} if the type itself was cut
    * @param reading the field being read: "the payload size", "the padding"...
    * @param fieldOffset the offset where the field starts
    * @param needed the bytes the field needs
    * @param available the bytes that were left
    */
-  public TruncatedInputException(long offset, @Nullable String messageType, String reading, long fieldOffset,
+  public TruncatedInputException(long offset, long messageTypeCode, String reading, long fieldOffset,
       long needed, long available) {
-    super(DiagnosticReason.TRUNCATED_INPUT, offset, messageType, reading,
+    super(DiagnosticReason.TRUNCATED_INPUT, offset, messageTypeCode, reading,
         "needed " + needed + " bytes at offset " + fieldOffset + ", only " + available + " left", null);
     this.fieldOffset = fieldOffset;
     this.needed = needed;

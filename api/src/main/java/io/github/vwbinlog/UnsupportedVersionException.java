@@ -19,8 +19,8 @@ public class UnsupportedVersionException extends BinaryLogException {
    * @param version the version found, as an unsigned 32-bit value
    */
   public UnsupportedVersionException(long offset, long version) {
-    super(DiagnosticReason.UNSUPPORTED_VERSION, offset, MessageType.FILEMAGIC.name(), "the version",
-        "file version " + version + " does not match parser version 1", null);
+    super(DiagnosticReason.UNSUPPORTED_VERSION, offset, Integer.toUnsignedLong(MessageType.FILEMAGIC.code()),
+        "the version", "file version " + version + " does not match parser version 1", null);
     this.version = version;
   }
 

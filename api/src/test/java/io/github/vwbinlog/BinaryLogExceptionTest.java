@@ -11,7 +11,8 @@ class BinaryLogExceptionTest {
 
   @Test
   void truncatedInput() {
-    TruncatedInputException e = new TruncatedInputException(160, "REGULAR", "the payload", 168, 492, 100);
+    TruncatedInputException e = new TruncatedInputException(160, 0xFFFF_FFFFL, "the payload", 168, 492,
+        100);
 
     assertThat(e).hasMessage("truncated input at offset 160: the payload of the REGULAR message: needed 492 bytes "
         + "at offset 168, only 100 left");
@@ -20,17 +21,30 @@ class BinaryLogExceptionTest {
     assertThat(e.fieldOffset()).isEqualTo(168);
     assertThat(e.needed()).isEqualTo(492);
     assertThat(e.available()).isEqualTo(100);
-    assertThat(e.messageType()).isEqualTo("REGULAR");
+    assertThat(e.messageType()).isEqualTo(MessageType.REGULAR);
     assertThat(e.reading()).isEqualTo("the payload");
   }
 
   @Test
   void truncatedTypeHasNoMessageType() {
-    TruncatedInputException e = new TruncatedInputException(664, null, "the type of the next message", 664, 4, 2);
+    TruncatedInputException e = new TruncatedInputException(664, BinaryLogException.NO_MESSAGE_TYPE,
+        "the type of the next message", 664, 4, 2);
 
     assertThat(e).hasMessage("truncated input at offset 664: the type of the next message: needed 4 bytes at "
         + "offset 664, only 2 left");
     assertThat(e.messageType()).isNull();
+    assertThat(e.messageTypeCode()).isEqualTo(BinaryLogException.NO_MESSAGE_TYPE);
+  }
+
+  @Test
+  void aTypeVwBinlogDoesNotKnowKeepsItsValue() {
+    LimitExceededException e = new LimitExceededException(8, 0x43465756L, "payload size", 4294967295L, 1024);
+
+    assertThat(e).hasMessageContaining("the payload size of the UNKNOWN(0x43465756) message");
+    assertThat(e.messageType()).isEqualTo(MessageType.UNKNOWN);
+    assertThat(e.messageTypeCode()).isEqualTo(0x43465756L);
+    assertThatThrownBy(() -> new MalformedDataException(DiagnosticReason.MALFORMED_PAYLOAD, 8, 1L << 32, "x", "y"))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -40,12 +54,13 @@ class BinaryLogExceptionTest {
     assertThat(e).hasMessage("unsupported version at offset 0: the version of the FILEMAGIC message: file version "
         + "257 does not match parser version 1");
     assertThat(e.version()).isEqualTo(257);
-    assertThat(e.messageType()).isEqualTo("FILEMAGIC");
+    assertThat(e.messageType()).isEqualTo(MessageType.FILEMAGIC);
   }
 
   @Test
   void limitExceeded() {
-    LimitExceededException e = new LimitExceededException(8, "REGULAR", "payload size", 4294967295L, 1024);
+    LimitExceededException e = new LimitExceededException(8, 0xFFFF_FFFFL, "payload size", 4294967295L,
+        1024);
 
     assertThat(e).hasMessage("limit exceeded at offset 8: the payload size of the REGULAR message: payload size "
         + "(4294967295) exceeds the maximum (1024)");

@@ -4,14 +4,19 @@ import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.RewardFunction;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
  * How a log is joined: the sticky overrides of the checkpoint settings (VW's {@code --problem_type},
  * {@code --reward_function}, {@code --default_reward}, {@code --learning_mode}, {@code --use_client_time},
  * {@code --multistep_reward}), which joiner, strictness, and the read options (whose listener receives every
- * diagnostic). Immutable and thread-safe; each {@code with...} returns a changed copy.
+ * diagnostic). Immutable and thread-safe; each {@code with...} returns a changed copy. The on/off switches are
+ * {@link JoinFeature}s.
  *
  * <p>An override is sticky (SPEC §3.3): no CHECKPOINT can change it. With a problem type override, REGULAR messages
  * before the first checkpoint are joined too.
@@ -19,40 +24,47 @@ import org.jspecify.annotations.Nullable;
  * <pre>{@code
  * JoinOptions options = JoinOptions.defaults()
  *     .withRewardFunction(RewardFunction.SUM)
- *     .withDefaultReward(-1f);
+ *     .withDefaultReward(-1f)
+ *     .with(JoinFeature.STRICT);
  * }</pre>
  */
 public final class JoinOptions {
   private static final JoinOptions DEFAULTS =
-      new JoinOptions(null, null, null, null, false, false, null, false, ReadOptions.defaults(), 1);
+      new JoinOptions(null, null, null, null, defaultFeatures(), null, ReadOptions.defaults(), 1);
 
   private final @Nullable ProblemType problemType;
   private final @Nullable RewardFunction rewardFunction;
   private final @Nullable Float defaultReward;
   private final @Nullable LearningMode learningMode;
-  private final boolean useClientTime;
-  private final boolean multistep;
+  private final Set<JoinFeature> features;
   private final @Nullable MultistepReward multistepReward;
-  private final boolean strict;
   private final ReadOptions readOptions;
   private final int threads;
 
   private JoinOptions(@Nullable ProblemType problemType, @Nullable RewardFunction rewardFunction,
-      @Nullable Float defaultReward, @Nullable LearningMode learningMode, boolean useClientTime, boolean multistep,
-      @Nullable MultistepReward multistepReward, boolean strict, ReadOptions readOptions, int threads) {
+      @Nullable Float defaultReward, @Nullable LearningMode learningMode, Set<JoinFeature> features,
+      @Nullable MultistepReward multistepReward, ReadOptions readOptions, int threads) {
     this.problemType = problemType;
     this.rewardFunction = rewardFunction;
     this.defaultReward = defaultReward;
     this.learningMode = learningMode;
-    this.useClientTime = useClientTime;
-    this.multistep = multistep;
+    this.features = features;
     this.multistepReward = multistepReward;
-    this.strict = strict;
     this.readOptions = readOptions;
     this.threads = threads;
   }
 
-  /** No overrides, the single joiner, not strict, default read options. */
+  private static Set<JoinFeature> defaultFeatures() {
+    EnumSet<JoinFeature> set = EnumSet.noneOf(JoinFeature.class);
+    for (JoinFeature f : JoinFeature.values()) {
+      if (f.enabledByDefault()) {
+        set.add(f);
+      }
+    }
+    return Collections.unmodifiableSet(set);
+  }
+
+  /** No overrides, every feature at its default (the single joiner, not strict), default read options. */
   public static JoinOptions defaults() {
     return DEFAULTS;
   }
@@ -77,24 +89,19 @@ public final class JoinOptions {
     return learningMode;
   }
 
-  /** Whether client time is forced on (VW's switch cannot force it off). */
-  public boolean useClientTime() {
-    return useClientTime;
+  /** Whether a feature is on. */
+  public boolean isEnabled(JoinFeature feature) {
+    return features.contains(feature);
   }
 
-  /** Whether the multistep joiner is used instead of the single one (VW's {@code --multistep}). */
-  public boolean multistep() {
-    return multistep;
+  /** The features that are on. */
+  public Set<JoinFeature> features() {
+    return features;
   }
 
   /** The multistep reward override, or null for the default (suffix_mean) or the checkpoints' value. */
   public @Nullable MultistepReward multistepReward() {
     return multistepReward;
-  }
-
-  /** Whether joining stops at the first ERROR diagnostic, with a {@link io.github.vwbinlog.BinaryLogException}. */
-  public boolean strict() {
-    return strict;
   }
 
   /** How the log is read; its listener receives every diagnostic. */
@@ -107,8 +114,8 @@ public final class JoinOptions {
     if (value == ProblemType.UNKNOWN || value == ProblemType.MULTISTEP || value == ProblemType.UNRECOGNIZED) {
       throw new IllegalArgumentException("the problem type override must be CB, CCB, SLATES or CA, was " + value);
     }
-    return new JoinOptions(value, rewardFunction, defaultReward, learningMode, useClientTime, multistep,
-        multistepReward, strict, readOptions, threads);
+    return new JoinOptions(value, rewardFunction, defaultReward, learningMode, features,
+        multistepReward, readOptions, threads);
   }
 
   /** A copy with a sticky reward function. */
@@ -116,14 +123,14 @@ public final class JoinOptions {
     if (value == RewardFunction.UNRECOGNIZED) {
       throw new IllegalArgumentException("the reward function override cannot be UNRECOGNIZED");
     }
-    return new JoinOptions(problemType, value, defaultReward, learningMode, useClientTime, multistep,
-        multistepReward, strict, readOptions, threads);
+    return new JoinOptions(problemType, value, defaultReward, learningMode, features,
+        multistepReward, readOptions, threads);
   }
 
   /** A copy with a sticky default reward. */
   public JoinOptions withDefaultReward(float value) {
-    return new JoinOptions(problemType, rewardFunction, value, learningMode, useClientTime, multistep,
-        multistepReward, strict, readOptions, threads);
+    return new JoinOptions(problemType, rewardFunction, value, learningMode, features,
+        multistepReward, readOptions, threads);
   }
 
   /** A copy with a sticky learning mode. */
@@ -131,45 +138,48 @@ public final class JoinOptions {
     if (value == LearningMode.UNRECOGNIZED) {
       throw new IllegalArgumentException("the learning mode override cannot be UNRECOGNIZED");
     }
-    return new JoinOptions(problemType, rewardFunction, defaultReward, value, useClientTime, multistep,
-        multistepReward, strict, readOptions, threads);
+    return new JoinOptions(problemType, rewardFunction, defaultReward, value, features,
+        multistepReward, readOptions, threads);
   }
 
-  /** A copy that forces client time on (sticky), as VW's {@code --use_client_time} switch does. */
-  public JoinOptions withClientTime() {
-    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, true, multistep,
-        multistepReward, strict, readOptions, threads);
+  /** A copy with these features turned on. */
+  public JoinOptions with(JoinFeature... features) {
+    EnumSet<JoinFeature> set = copyFeatures();
+    set.addAll(List.of(features));
+    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, Collections.unmodifiableSet(set),
+        multistepReward, readOptions, threads);
   }
 
-  /** A copy that uses the multistep joiner, or not. */
-  public JoinOptions withMultistep(boolean value) {
-    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, useClientTime, value,
-        multistepReward, strict, readOptions, threads);
+  /** A copy with these features turned off. */
+  public JoinOptions without(JoinFeature... features) {
+    EnumSet<JoinFeature> set = copyFeatures();
+    set.removeAll(List.of(features));
+    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, Collections.unmodifiableSet(set),
+        multistepReward, readOptions, threads);
+  }
+
+  private EnumSet<JoinFeature> copyFeatures() {
+    return features.isEmpty() ? EnumSet.noneOf(JoinFeature.class) : EnumSet.copyOf(features);
   }
 
   /** A copy with a sticky multistep reward (used by the multistep joiner only). */
   public JoinOptions withMultistepReward(MultistepReward value) {
-    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, useClientTime, multistep,
-        Objects.requireNonNull(value, "value"), strict, readOptions, threads);
-  }
-
-  /** A copy that stops at the first ERROR diagnostic, or not. */
-  public JoinOptions withStrict(boolean value) {
-    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, useClientTime, multistep,
-        multistepReward, value, readOptions, threads);
+    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, features,
+        Objects.requireNonNull(value, "value"), readOptions, threads);
   }
 
   /** A copy with other read options. */
   public JoinOptions withReadOptions(ReadOptions value) {
-    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, useClientTime, multistep,
-        multistepReward, strict, Objects.requireNonNull(value, "value"), threads);
+    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, features,
+        multistepReward, Objects.requireNonNull(value, "value"), threads);
   }
 
   /**
    * How many threads {@link DsjsonConverter} converts with: 1 (the default) converts on the calling thread; more split
    * the log at REGULAR message boundaries, convert the parts in parallel and write them in order. The output, the
    * summary and the diagnostics (in order, on the calling thread) are the same whatever the count. The multistep
-   * joiner and strict mode always convert on the calling thread.
+   * joiner and strict mode ({@link JoinFeature#MULTISTEP}, {@link JoinFeature#STRICT}) always convert on the calling
+   * thread.
    */
   public int threads() {
     return threads;
@@ -188,14 +198,14 @@ public final class JoinOptions {
     if (value < 1) {
       throw new IllegalArgumentException("threads must be at least 1, was " + value);
     }
-    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, useClientTime, multistep,
-        multistepReward, strict, readOptions, value);
+    return new JoinOptions(problemType, rewardFunction, defaultReward, learningMode, features,
+        multistepReward, readOptions, value);
   }
 
   @Override
   public String toString() {
     return "JoinOptions[problemType=" + problemType + ", rewardFunction=" + rewardFunction + ", defaultReward="
-        + defaultReward + ", learningMode=" + learningMode + ", useClientTime=" + useClientTime + ", multistep="
-        + multistep + ", multistepReward=" + multistepReward + ", strict=" + strict + ", threads=" + threads + ", " + readOptions + "]";
+        + defaultReward + ", learningMode=" + learningMode + ", features=" + features
+        + ", multistepReward=" + multistepReward + ", threads=" + threads + ", " + readOptions + "]";
   }
 }

@@ -15,7 +15,7 @@ import java.util.stream.StreamSupport;
  * each REGULAR message by id, and yields one {@link JoinResult} per joined event in VW's order (SPEC §3, §4). Every
  * message, event, interaction or outcome it skips is reported to the read options' listener and counted in
  * {@link #summary()}. Framing problems end the log as VW ends it, reported as errors, unless
- * {@link JoinOptions#strict()} makes them throw.
+ * {@link JoinFeature#STRICT} makes them throw.
  *
  * <p>Not thread-safe; iterate once.
  *
@@ -39,8 +39,9 @@ public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
   }
 
   /**
-   * Joins the messages of a reader; closing the joiner closes it. Diagnostics the reader reports itself go to its own
-   * listener and are not counted in {@link #summary()}; prefer {@link #open(Path, JoinOptions)}.
+   * Joins the messages of a reader; closing the joiner closes it. Every diagnostic is counted in {@link #summary()},
+   * the reader's own included, as with {@link #open(Path, JoinOptions)}; those the reader reports itself (unknown
+   * message types, framing problems in lenient mode) go to the reader's listener, the others to the join options'.
    */
   static Joiner of(BinaryLogReader reader, JoinOptions options) {
     return Providers.get().joiner(reader, options);

@@ -2,14 +2,20 @@ package io.github.vwbinlog.benchmarks;
 
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.Message;
 import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.framing.FrameCursor;
 import io.github.vwbinlog.core.framing.MessageReader;
-import io.github.vwbinlog.core.view.EventCursor;
+import io.github.vwbinlog.core.join.DefaultJoiner;
+import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.join.MessageJoiner;
+import io.github.vwbinlog.core.join.StickyConfig;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.JoinedEvent;
-import io.github.vwbinlog.Message;
+import io.github.vwbinlog.join.JoinOptions;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -27,11 +33,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Event decode: every field of every event of a log (JoinedEvent, metadata, the payload table of each type, slots,
- * outcomes' unions, DedupInfo ids and values), verified first. {@code flyweight} is the zero-allocation path (the
- * framing cursor and one reused {@link EventCursor}); {@code records} decodes the public records
- * ({@code Message.Regular#joinedEvents()}). The {@code events} counter gives events per second; {@code -prof gc}
- * gives the bytes allocated per operation (one whole log).
+ * Event decode, the hot loop of conversion: every REGULAR message of a log read from its bytes. {@code fastPath} is
+ * what the converter runs on one thread (the framing cursor, then the fast path's scan, which verifies every nested
+ * buffer and reads each event's fields into reused arrays, and its line writer, into one reused buffer that is cleared
+ * after each message), with no I/O; {@code records} decodes the public records ({@code Message.Regular#joinedEvents()})
+ * for comparison. The {@code events} counter gives events per second; {@code -prof gc} gives the bytes allocated per
+ * operation (one whole log).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -54,99 +61,41 @@ public class EventDecodeBenchmark {
     }
   }
 
-  /** The reused cursors. */
+  /** The reused joiner and output buffer. */
   @State(Scope.Thread)
   public static class Cursors {
-    final EventCursor events = new EventCursor(ReadLimits.defaults());
     final ReadOptions quiet = ReadOptions.defaults().withListener(DiagnosticListener.ignoring());
-
-    /** Gives back the cursor's zstd context. */
-    @TearDown
-    public void close() {
-      events.close();
-    }
+    final JsonBytes out = JsonBytes.forOutput(1 << 20);
   }
 
-  /** Every field of every event, through the flyweight cursor: 0 B per message and per event. */
+  /** Every REGULAR message through the conversion fast path, lines written to a buffer cleared per message. */
   @Benchmark
-  public long flyweight(LogState state, Cursors cursors, Counters counters) {
-    long sum = 0;
-    EventCursor c = cursors.events;
-    try (BinaryLogReader reader = BinaryLogReader.of(state.log, cursors.quiet)) {
+  public long fastPath(LogState state, Cursors cursors, Counters counters) {
+    JoinOptions options = JoinOptions.defaults().withReadOptions(cursors.quiet);
+    JoinCounters joinCounters = new JoinCounters(DiagnosticListener.ignoring(), false);
+    StickyConfig config = new StickyConfig(options);
+    ReadLimits limits = ReadLimits.defaults();
+    long bytes = 0;
+    try (BinaryLogReader reader = BinaryLogReader.of(state.log, cursors.quiet);
+        ZstdContexts zstd = new ZstdContexts(1);
+        MessageJoiner joiner = MessageJoiner.of(config, joinCounters, limits, zstd)) {
       MessageReader messages = (MessageReader) reader;
       FrameCursor frame = messages.cursor();
+      JsonBytes out = cursors.out;
       while (messages.advance()) {
-        if (frame.type() != MessageType.REGULAR
-            || !c.reset(frame.payloadBuffer(), frame.payloadIndex(), frame.size())) {
-          continue;
-        }
-        for (int i = 0, n = c.size(); i < n; i++) {
-          if (c.select(i)) {
-            sum += visit(c);
-            counters.events++;
-          }
+        if (frame.type() == MessageType.CHECKPOINT) {
+          DefaultJoiner.checkpoint((Message.Checkpoint) messages.current(), config, limits, joinCounters);
+        } else if (frame.type() == MessageType.REGULAR) {
+          ByteBuffer payload = frame.payloadBuffer().duplicate();
+          payload.position(frame.payloadIndex()).limit(frame.payloadIndex() + frame.size());
+          joiner.regularConverting(frame.offset(), payload, out, result -> { });
+          bytes += out.length();
+          out.reset();
         }
       }
     }
-    return sum;
-  }
-
-  /** Reads every field of the selected event. */
-  static long visit(EventCursor c) {
-    long sum = c.enqueuedSecond() + c.enqueuedSubsecond() + c.idIndex() + c.idLength() + c.clientSecond()
-        + c.appIdIndex() + c.appIdLength() + c.payloadType().ordinal() + Float.floatToRawIntBits(c.passProbability())
-        + (c.zstd() ? 1 : 0);
-    switch (c.payloadType()) {
-      case CB:
-        sum += (c.deferred() ? 1 : 0) + c.learningMode().ordinal() + c.contextIndex() + c.contextLength()
-            + c.modelIdIndex() + c.modelIdLength();
-        for (int k = 0, n = c.actionCount(); k < n; k++) {
-          sum += c.action(k);
-        }
-        for (int k = 0, n = c.probabilityCount(); k < n; k++) {
-          sum += Float.floatToRawIntBits(c.probability(k));
-        }
-        break;
-      case CCB:
-      case SLATES:
-        sum += (c.deferred() ? 1 : 0) + c.learningMode().ordinal() + c.contextIndex() + c.contextLength()
-            + c.modelIdIndex() + c.modelIdLength();
-        for (int s = 0, slots = c.slotCount(); s < slots; s++) {
-          c.slot(s);
-          sum += c.slotIdIndex() + c.slotIdLength();
-          for (int k = 0, n = c.slotActionCount(); k < n; k++) {
-            sum += c.slotAction(k);
-          }
-          for (int k = 0, n = c.slotProbabilityCount(); k < n; k++) {
-            sum += Float.floatToRawIntBits(c.slotProbability(k));
-          }
-        }
-        for (int k = 0, n = c.baselineCount(); k < n; k++) {
-          sum += c.baseline(k);
-        }
-        break;
-      case CA:
-        sum += (c.deferred() ? 1 : 0) + c.learningMode().ordinal() + c.contextIndex() + c.contextLength()
-            + c.modelIdIndex() + c.modelIdLength() + Float.floatToRawIntBits(c.caAction())
-            + Float.floatToRawIntBits(c.pdfValue());
-        break;
-      case OUTCOME:
-        sum += c.valueTag() + Float.floatToRawIntBits(c.numericValue()) + c.literalValueIndex()
-            + c.literalValueLength() + c.indexTag() + c.numericIndex() + c.literalIndexIndex()
-            + c.literalIndexLength() + (c.actionTaken() ? 1 : 0);
-        break;
-      case DEDUP_INFO:
-        for (int k = 0, n = c.dedupIdCount(); k < n; k++) {
-          sum += c.dedupId(k);
-        }
-        for (int k = 0, n = c.dedupValueCount(); k < n; k++) {
-          sum += c.dedupValueIndex(k) + c.dedupValueLength(k);
-        }
-        break;
-      default:
-        break;
-    }
-    return sum;
+    counters.events += joinCounters.summary().interactionsSeen();
+    return bytes;
   }
 
   /** The same events decoded into the public records, for comparison. */

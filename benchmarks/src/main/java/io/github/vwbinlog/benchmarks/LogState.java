@@ -22,6 +22,10 @@ public class LogState {
   @Param({"false", "true"})
   public boolean dedup;
 
+  /** The contexts' text: ASCII, or with non-ASCII UTF-8 strings (the UTF-8 check's slow path). */
+  @Param("ascii")
+  public String text;
+
   /** The log's size in MiB. */
   @Param("16")
   public int mebibytes;
@@ -32,7 +36,7 @@ public class LogState {
   /** Writes the log. */
   @Setup(Level.Trial)
   public void write() {
-    log = ByteBuffer.wrap(SyntheticLogs.log(SyntheticLogs.Kind.valueOf(kind), zstd, dedup,
+    log = ByteBuffer.wrap(SyntheticLogs.log(SyntheticLogs.Kind.valueOf(kind), zstd, dedup, text.equals("utf8"),
         (long) mebibytes << 20, 42)).asReadOnlyBuffer();
   }
 }

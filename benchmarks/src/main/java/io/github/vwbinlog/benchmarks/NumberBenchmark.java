@@ -1,6 +1,6 @@
 package io.github.vwbinlog.benchmarks;
 
-import io.github.vwbinlog.core.output.DoubleFormatter;
+import io.github.vwbinlog.core.text.DoubleFormatter;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

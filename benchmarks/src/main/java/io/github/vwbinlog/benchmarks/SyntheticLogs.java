@@ -93,13 +93,24 @@ public final class SyntheticLogs {
    * @param dedup whether each message starts with a DedupInfo event
    */
   public static byte[] log(Kind kind, boolean zstd, boolean dedup, long bytes, long seed) {
+    return log(kind, zstd, dedup, false, bytes, seed);
+  }
+
+  /**
+   * A log of about {@code bytes} bytes, whose contexts hold non-ASCII UTF-8 strings when {@code nonAscii} (to measure
+   * the UTF-8 check's non-ASCII path; otherwise the contexts are ASCII).
+   */
+  public static byte[] log(Kind kind, boolean zstd, boolean dedup, boolean nonAscii, long bytes, long seed) {
     Random random = new Random(seed);
     ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(Integer.MAX_VALUE - 8, bytes + (1 << 20)));
     EventEncoding encoding = zstd ? EventEncoding.ZSTD : EventEncoding.IDENTITY;
     try (BinaryLogWriter writer = BinaryLogWriter.to(out)) {
       writer.fileMagic().checkpoint(CheckpointInfo.of(kind.problem));
       TimeStamp t = TimeStamp.of(2021, 4, 13, 15, 8, 46);
-      String[] contexts = {context(random), context(random), context(random), context(random)};
+      String[] contexts = new String[4];
+      for (int c = 0; c < contexts.length; c++) {
+        contexts[c] = nonAscii ? nonAsciiContext(random) : context(random);
+      }
       long id = 0;
       while (writer.position() < bytes) {
         List<JoinedEvent> events = new ArrayList<>();
@@ -158,6 +169,12 @@ public final class SyntheticLogs {
       default:
         return new CaEvent(false, 10f * random.nextFloat(), c, 0.25f, "model-1", LearningMode.ONLINE);
     }
+  }
+
+  /** A context like {@link #context}'s, with non-ASCII text in its strings and keys (2-, 3- and 4-byte UTF-8). */
+  private static String nonAsciiContext(Random random) {
+    return context(random).replace("\"eng\"", "\"ingénierie, 工程学\"").replace("\"hiking\"", "\"randonnée 🚶\"")
+        .replace("\"f1\"", "\"fé1\"").replace("\"f2\"", "\"特征2\"");
   }
 
   private static String context(Random random) {

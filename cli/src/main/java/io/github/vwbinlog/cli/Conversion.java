@@ -22,9 +22,9 @@ import org.jspecify.annotations.Nullable;
  * not carry from one file to the next, and the DSJSON of the inputs is concatenated in order.
  *
  * <p>The reader is opened here rather than by {@link DsjsonConverter#convert(java.nio.file.Path, OutputStream)} so
- * that the progress bar can follow its position and standard input can be read. A reader opened this way reports its
- * own notices (unknown message types) to its listener, not to the joiner's counts: they are counted here and added
- * to the summary, which is therefore the one {@code convert(Path, out)} would return.
+ * that the progress bar can follow its position and standard input can be read. The converter is given the progress
+ * bar's wrapper of the reader, whose own notices (unknown message types) it therefore cannot count: they are counted
+ * here and added to the summary, which is therefore the one {@code convert(Path, out)} would return.
  */
 final class Conversion {
   private Conversion() {}

@@ -2,6 +2,7 @@ package io.github.vwbinlog.cli;
 
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -17,12 +18,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine;
 
 /**
  * {@code convert FILE... [-o OUT]}: DSJSON, byte for byte as VW's {@code --binary_to_json} writes it, for one or more
@@ -66,6 +67,15 @@ final class ConvertCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "no summary on standard error (nor progress bar)")
   boolean quiet;
 
+  @Option(names = "--for-training", description = "write the lines that make vw --dsjson learn what vw "
+      + "--binary_parser learns from the log: _label_probability is p[0], not p[0] x pass_probability, and events "
+      + "VW's learner drops are left out (NOT_LEARNED); see docs/JOINING.md")
+  boolean forTraining;
+
+  @Option(names = "--copy-invalid-utf8", description = "copy contexts that are not valid UTF-8 byte for byte, as VW "
+      + "does, instead of skipping them (INVALID_UTF8). Such lines are NOT JSON")
+  boolean copyInvalidUtf8;
+
   @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
   @Nullable JoinOptionsGroup join;
 
@@ -90,7 +100,14 @@ final class ConvertCommand implements Callable<Integer> {
     // The converter splits each input over the threads (DefaultDsjsonConverter); it converts on this thread alone in
     // strict mode and for the multistep joiner. Standard input is parallel too: a stream's payloads are buffers of
     // their own, so the parts in flight (a few MiB per thread) stay valid as reading goes on.
-    JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults()).withStrict(strict).withThreads(threads)
+    JoinOptions base = strict ? JoinOptions.defaults().with(JoinFeature.STRICT) : JoinOptions.defaults();
+    if (forTraining) {
+      base = base.with(JoinFeature.FOR_TRAINING);
+    }
+    if (copyInvalidUtf8) {
+      base = base.with(JoinFeature.COPY_INVALID_UTF8);
+    }
+    JoinOptions options = JoinOptionsGroup.apply(join, base).withThreads(threads)
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     if (output != null && Files.isDirectory(output)) {
       io.err().println("vw-binlog convert: cannot write " + output + ": is a directory");

@@ -3,13 +3,14 @@ package io.github.vwbinlog.cli;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.MultistepReward;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The joiner overrides shared by {@code convert}, {@code stats}, {@code validate} and {@code split --verify}: VW's
@@ -72,10 +73,10 @@ final class JoinOptionsGroup {
       o = o.withLearningMode(learningMode);
     }
     if (useClientTime) {
-      o = o.withClientTime();
+      o = o.with(JoinFeature.CLIENT_TIME);
     }
     if (multistep) {
-      o = o.withMultistep(true);
+      o = o.with(JoinFeature.MULTISTEP);
     }
     if (multistepReward != null) {
       o = o.withMultistepReward(multistepReward);

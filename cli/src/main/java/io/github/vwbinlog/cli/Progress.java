@@ -17,8 +17,9 @@ import java.util.function.LongSupplier;
  * after half a second (short runs never show it), and erased at the end so that the summary starts on a clean line.
  *
  * <p>It is driven from the reading thread: {@link #track} wraps a reader so that each message read may redraw it.
- * Nothing runs in the background and nothing is shared between threads; when it is off, inputs and outputs are not
- * wrapped at all.
+ * Nothing runs in the background and nothing is shared between threads; when it is off, the output is not wrapped, and
+ * the reader is wrapped all the same so that the converter sees the same kind of reader either way (see
+ * {@link #track}).
  */
 final class Progress {
   private static final long FIRST_DRAW_NANOS = 500_000_000L;
@@ -103,9 +104,13 @@ final class Progress {
     };
   }
 
-  /** Wraps a reader so that reading it advances the bar; the reader itself when off. */
+  /**
+   * Wraps a reader so that reading it advances the bar (when off, reading it draws nothing). Always wrapped: the
+   * library counts the own diagnostics of its readers, not of a wrapper, so {@code Conversion} counts them itself,
+   * and must do so whether the bar is on or not.
+   */
   BinaryLogReader track(BinaryLogReader reader) {
-    return on ? new TrackedReader(reader) : reader;
+    return new TrackedReader(reader);
   }
 
   /** An input was read to its end: its bytes count as done. */
@@ -191,7 +196,9 @@ final class Progress {
         @Override
         public Message next() {
           Message m = messages.next();
-          update(reader.position());
+          if (on) {
+            update(reader.position());
+          }
           return m;
         }
       };

@@ -2,6 +2,7 @@ package io.github.vwbinlog.cli;
 
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -57,7 +58,8 @@ final class StatsCommand implements Callable<Integer> {
     if (resolved == null) {
       return Main.EXIT_UNREADABLE;
     }
-    JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults()).withStrict(strict)
+    JoinOptions base = strict ? JoinOptions.defaults().with(JoinFeature.STRICT) : JoinOptions.defaults();
+    JoinOptions options = JoinOptionsGroup.apply(join, base)
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     Progress progress = Progress.of(io, progressOptions, false, Progress.totalSize(resolved));
     // Converting to nowhere counts exactly what convert would write and skip.

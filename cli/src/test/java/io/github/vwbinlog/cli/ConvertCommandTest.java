@@ -717,4 +717,75 @@ class ConvertCommandTest {
     org.assertj.core.api.Assertions.assertThat(run.exit()).isZero();
     org.assertj.core.api.Assertions.assertThat(java.nio.file.Files.isRegularFile(devNull)).isFalse();
   }
+
+  // ------------------------------------------------------------------ conversion features (issue 12)
+
+  @Test
+  void forTrainingWritesTheLearnersLabelProbability() {
+    String file = "valid_joined_logs/cb_joined_with_pdrop_05.fb";
+    String vw = new String(reference(file), StandardCharsets.UTF_8);
+    assertThat(vw).contains("\"_label_probability\":0.25,").contains("\"pdrop\":0.5,");
+    Run run = convert(corpus(file), "--for-training");
+    assertThat(run.exit()).isZero();
+    // p[0] = 0.5, as VW's binary-parser learner has it; pdrop stays, for VW's DSJSON parser to weigh by.
+    assertThat(run.out()).isEqualTo(vw.replace("\"_label_probability\":0.25,", "\"_label_probability\":0.5,"));
+  }
+
+  @Test
+  void forTrainingLeavesOutAndCountsTheEventsTheLearnerDrops() {
+    // Its first event has no pass probability, so pdrop 1: VW's learner drops it (SPEC §6.5).
+    Path log = corpus("valid_joined_logs/cb_joined_with_pdrop_1.fb");
+    Run standard = convert(log);
+    Run training = convert(log, "--for-training");
+    assertThat(training.exit()).isZero();
+    String[] lines = standard.out().split("\n");
+    assertThat(lines[0]).contains("\"pdrop\":1.0");
+    assertThat(training.out().split("\n")).hasSize(lines.length - 1);
+    assertThat(training.err()).containsPattern("NOTICE  NOT_LEARNED +1\n");
+    assertThat(standard.err()).doesNotContain("NOT_LEARNED");
+  }
+
+  @Test
+  void forTrainingExpandsDedupReferences() {
+    Path log = SyntheticLogs.write(temp.resolve("dedup.fb"), w -> w.fileMagic()
+        .checkpoint(io.github.vwbinlog.CheckpointInfo.of(io.github.vwbinlog.ProblemType.CB))
+        .regular(List.of(SyntheticLogs.dedupInfo("d", List.of(7L), List.of("{\"A\":{\"a7\":1}}")),
+            SyntheticLogs.cb("id", SyntheticLogs.T0, "{\"_multi\":[{\"__aid\":7},{\"__aid\":7},{\"__aid\":7}]}")))
+        .regular(List.of(SyntheticLogs.cb("id2", SyntheticLogs.T0, "{\"_multi\":[{\"__aid\":8}]}"))).eof());
+    Run standard = convert(log);
+    assertThat(standard.out()).contains("\"c\":{\"_multi\":[{\"__aid\":7},{\"__aid\":7},{\"__aid\":7}]}")
+        .contains("\"c\":{\"_multi\":[{\"__aid\":8}]}");
+    Run training = convert(log, "--for-training");
+    assertThat(training.exit()).isZero();
+    // The cached action replaces each reference; id 8 was never cached, so VW's learner cannot read that event.
+    assertThat(training.out().split("\n")).hasSize(1);
+    assertThat(training.out()).contains("\"c\":{\"_multi\":[{\"A\":{\"a7\":1}},{\"A\":{\"a7\":1}},"
+        + "{\"A\":{\"a7\":1}}]}");
+    assertThat(training.err()).containsPattern("NOTICE  NOT_LEARNED +1\n");
+  }
+
+  @Test
+  void copyInvalidUtf8WritesVwsBytes() {
+    byte[] context = {'{', '"', 'R', '"', ':', '{', '"', (byte) 0xE6, 'r', 'i', '"', ':', '7', '8', '}', '}'};
+    Path log = SyntheticLogs.write(temp.resolve("utf8.fb"), w -> w.fileMagic()
+        .checkpoint(io.github.vwbinlog.CheckpointInfo.of(io.github.vwbinlog.ProblemType.CB))
+        .regular(List.of(io.github.vwbinlog.event.JoinedEvent.of(SyntheticLogs.T0, new io.github.vwbinlog.event.Event(
+            io.github.vwbinlog.event.Metadata.of("id", io.github.vwbinlog.PayloadType.CB),
+            new io.github.vwbinlog.event.CbEvent(false, List.of(1L), java.nio.ByteBuffer.wrap(context), List.of(1f),
+                "N/A", io.github.vwbinlog.LearningMode.ONLINE))))).eof());
+    Run standard = convert(log);
+    assertThat(standard.exit()).isEqualTo(1);
+    assertThat(standard.stdout()).isEmpty();
+    assertThat(standard.err()).contains("INVALID_UTF8");
+    Run copying = convert(log, "--copy-invalid-utf8");
+    assertThat(copying.exit()).isZero();
+    byte[] out = copying.stdout();
+    int at = -1;
+    for (int k = 0; k + context.length <= out.length && at < 0; k++) {
+      if (Arrays.equals(out, k, k + context.length, context, 0, context.length)) {
+        at = k;
+      }
+    }
+    assertThat(at).as("the context's bytes in the line").isPositive();
+  }
 }

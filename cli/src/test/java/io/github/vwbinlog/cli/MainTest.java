@@ -3,6 +3,7 @@ package io.github.vwbinlog.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.MultistepReward;
 import java.io.ByteArrayInputStream;
@@ -69,18 +70,18 @@ class MainTest {
 
   @Test
   void multistepOptions() {
-    assertThat(parse("convert", "x.log").multistep()).isFalse();
+    assertThat(parse("convert", "x.log").isEnabled(JoinFeature.MULTISTEP)).isFalse();
     assertThat(parse("convert", "x.log").multistepReward()).isNull();
 
     JoinOptions o = parse("convert", "--multistep", "--multistep-reward", "SUFFIX_sum", "x.log");
-    assertThat(o.multistep()).isTrue();
+    assertThat(o.isEnabled(JoinFeature.MULTISTEP)).isTrue();
     assertThat(o.multistepReward()).isEqualTo(MultistepReward.SUFFIX_SUM);
 
-    assertThat(parse("stats", "--multistep", "x.log").multistep()).isTrue();
+    assertThat(parse("stats", "--multistep", "x.log").isEnabled(JoinFeature.MULTISTEP)).isTrue();
     assertThat(parse("validate", "--multistep-reward", "identity", "x.log").multistepReward())
         .isEqualTo(MultistepReward.IDENTITY);
     assertThat(parse("validate", "--problem-type", "ccb", "--multistep", "x.log"))
-        .extracting(JoinOptions::problemType, JoinOptions::multistep).containsExactly(ProblemType.CCB, true);
+        .extracting(JoinOptions::problemType, v -> v.isEnabled(JoinFeature.MULTISTEP)).containsExactly(ProblemType.CCB, true);
   }
 
   @Test

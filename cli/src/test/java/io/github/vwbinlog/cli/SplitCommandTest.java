@@ -7,6 +7,7 @@ import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -109,7 +110,7 @@ class SplitCommandTest {
         assertThat(split.parts().size()).isBetween(1, n);
         assertSplitProperties(log, split, DEFAULTS);
         if (CorpusLogs.isMultistep(log)) {
-          assertSplitProperties(log, split, DEFAULTS.withMultistep(true));
+          assertSplitProperties(log, split, DEFAULTS.with(JoinFeature.MULTISTEP));
         }
       }
     }));

@@ -3,23 +3,21 @@ package io.github.vwbinlog.core;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
-import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.core.convert.DefaultDsjsonConverter;
 import io.github.vwbinlog.core.event.JoinedPayloads;
 import io.github.vwbinlog.core.flatbuf.Decoders;
+import io.github.vwbinlog.core.framing.MessageReader;
+import io.github.vwbinlog.core.join.DefaultJoiner;
+import io.github.vwbinlog.core.join.DefaultRewardCalculator;
+import io.github.vwbinlog.core.write.LogWriter;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.RewardCalculator;
-import io.github.vwbinlog.core.framing.MessageReader;
-import io.github.vwbinlog.core.join.DefaultJoiner;
-import io.github.vwbinlog.core.join.DefaultRewardCalculator;
-import io.github.vwbinlog.core.output.DefaultDsjsonConverter;
-import io.github.vwbinlog.core.join.DefaultJoiner;
-import io.github.vwbinlog.core.output.DefaultDsjsonConverter;
-import io.github.vwbinlog.core.write.LogWriter;
 import io.github.vwbinlog.spi.VwBinlogProvider;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -71,12 +69,12 @@ public final class CoreProvider implements VwBinlogProvider {
 
   @Override
   public Joiner openJoiner(Path file, JoinOptions options) throws IOException {
-    return DefaultJoiner.open(file, options);
+    return DefaultJoiner.open(file, options, null);
   }
 
   @Override
   public Joiner joiner(BinaryLogReader reader, JoinOptions options) {
-    return new DefaultJoiner(reader, options);
+    return DefaultJoiner.of(reader, options, null);
   }
 
   @Override

@@ -11,6 +11,7 @@ import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
@@ -35,7 +36,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The decoding methods of {@link Message} that take {@link ReadLimits}: {@code Header#fileHeader(ReadLimits)},
  * {@code Checkpoint#checkpointInfo(ReadLimits)} and {@code Regular#joinedEvents(ReadLimits)} verify within the limits
- * given, through the service provider, while the methods without arguments keep to {@link ReadLimits#defaults()}.
+ * given, through the service provider, while the methods without arguments verify within the message's own: its
+ * reader's, or {@link ReadLimits#defaults()} for a message built without.
  * Every input is written with {@link BinaryLogWriter} and read back with {@link BinaryLogReader}.
  */
 class MessageDecodingLimitsTest {
@@ -87,7 +89,7 @@ class MessageDecodingLimitsTest {
         .isInstanceOfSatisfying(LimitExceededException.class, e -> {
           assertThat(e.reason()).isEqualTo(DiagnosticReason.LIMIT_EXCEEDED);
           assertThat(e.offset()).isEqualTo(m.offset());
-          assertThat(e.messageType()).isEqualTo(m.typeName());
+          assertThat(e.messageType()).isEqualTo(m.type());
           assertThat(e.value()).isEqualTo(value);
           assertThat(e.limit()).isEqualTo(limit);
         })
@@ -156,7 +158,7 @@ class MessageDecodingLimitsTest {
       assertThatThrownBy(call).isInstanceOfSatisfying(MalformedDataException.class, e -> {
         assertThat(e.reason()).isEqualTo(DiagnosticReason.MALFORMED_CHECKPOINT);
         assertThat(e.offset()).isEqualTo(4242);
-        assertThat(e.messageType()).isEqualTo("CHECKPOINT");
+        assertThat(e.messageType()).isEqualTo(MessageType.CHECKPOINT);
       });
     }
   }
@@ -191,7 +193,7 @@ class MessageDecodingLimitsTest {
   }
 
   @Test
-  void theReadersLimitsCanBeHandedOn() {
+  void messagesOfAReaderDecodeWithinItsLimits() {
     ReadOptions options = ReadOptions.defaults()
         .withLimits(ReadLimits.builder().maxEventsPerPayload(1).build());
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -203,12 +205,28 @@ class MessageDecodingLimitsTest {
       for (Message m : reader) {
         if (m instanceof Message.Regular regular) {
           regulars++;
-          assertLimitExceeded(() -> regular.joinedEvents(reader.options().limits()), regular,
-              "number of joined events", 2, 1);
-          assertThat(regular.joinedEvents()).isEqualTo(EVENTS);
+          assertThat(regular.limits()).isEqualTo(options.limits());
+          assertLimitExceeded(regular::joinedEvents, regular, "number of joined events", 2, 1);
+          assertThat(regular.joinedEvents(ReadLimits.defaults())).isEqualTo(EVENTS);
         }
       }
     }
     assertThat(regulars).isEqualTo(1);
+    // The stream of a reader (split across threads) hands its limits on the same way.
+    try (BinaryLogReader reader = BinaryLogReader.of(ByteBuffer.wrap(out.toByteArray()), options)) {
+      List<Message.Regular> streamed = reader.stream().filter(Message.Regular.class::isInstance)
+          .map(Message.Regular.class::cast).toList();
+      assertThat(streamed).hasSize(1);
+      assertLimitExceeded(streamed.get(0)::joinedEvents, streamed.get(0), "number of joined events", 2, 1);
+    }
+  }
+
+  @Test
+  void aMessageBuiltWithoutLimitsDecodesWithinTheDefaults() {
+    Message.Regular read = regular(EVENTS);
+    Message.Regular built = new Message.Regular(read.offset(), read.payload());
+    assertThat(built.limits()).isEqualTo(ReadLimits.defaults());
+    assertThat(built).isEqualTo(read);
+    assertThat(built.joinedEvents()).isEqualTo(EVENTS);
   }
 }

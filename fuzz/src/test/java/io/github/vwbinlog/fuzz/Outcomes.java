@@ -11,6 +11,7 @@ import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.Severity;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinSummary;
 import java.io.ByteArrayInputStream;
@@ -58,8 +59,8 @@ public final class Outcomes {
       case 1 -> base.withProblemType(ProblemType.CB);
       case 2 -> base.withProblemType(ProblemType.CCB);
       case 3 -> base.withProblemType(ProblemType.CA);
-      case 4 -> base.withProblemType(ProblemType.SLATES).withClientTime();
-      case 5 -> base.withMultistep(true);
+      case 4 -> base.withProblemType(ProblemType.SLATES).with(JoinFeature.CLIENT_TIME);
+      case 5 -> base.with(JoinFeature.MULTISTEP);
       case 6 -> base.withThreads(2);
       default -> base;
     };
@@ -131,9 +132,10 @@ public final class Outcomes {
     List<Diagnostic> fromReader = new ArrayList<>();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     JoinSummary summary;
-    DsjsonConverter converter = DsjsonConverter.of(options.withStrict(false)
+    DsjsonConverter converter = DsjsonConverter.of(options.without(JoinFeature.STRICT)
         .withReadOptions(options.readOptions().withListener(diagnostics::add)));
-    // A reader handed to the converter reports its own notices (unknown messages) to its own listener.
+    // A reader handed to the converter reports its own notices (unknown messages) to its own listener; the converter
+    // counts them too.
     try (BinaryLogReader reader = BinaryLogReader.of(data, options.readOptions().withListener(fromReader::add))) {
       summary = converter.convert(reader, out);
     } catch (IOException e) {
@@ -148,8 +150,10 @@ public final class Outcomes {
         summary.interactionsSkipped());
     check(lines == summary.emittedTotal(), "%d lines written but %d events emitted", lines, summary.emittedTotal());
     check(summary.learnable() <= summary.emittedTotal(), "more learnable than emitted");
-    check(counts(diagnostics).equals(summary.diagnostics()), "diagnostics received %s but counted %s",
-        counts(diagnostics), summary.diagnostics());
+    List<Diagnostic> received = new ArrayList<>(diagnostics);
+    received.addAll(fromReader);
+    check(counts(received).equals(summary.diagnostics()), "diagnostics received %s but counted %s",
+        counts(received), summary.diagnostics());
     check(fromReader.stream().allMatch(d -> d.reason() == DiagnosticReason.UNKNOWN_MESSAGE_TYPE),
         "the reader reported %s", fromReader);
     checkStrict(data, options, summary, output, diagnostics);
@@ -160,7 +164,7 @@ public final class Outcomes {
       List<Diagnostic> lenientDiagnostics) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     BinaryLogException thrown = null;
-    DsjsonConverter strict = DsjsonConverter.of(options.withStrict(true)
+    DsjsonConverter strict = DsjsonConverter.of(options.with(JoinFeature.STRICT)
         .withReadOptions(options.readOptions().withListener(d -> { })));
     try (BinaryLogReader reader = BinaryLogReader.of(data, options.readOptions().withListener(d -> { }))) {
       strict.convert(reader, out);

@@ -3,24 +3,50 @@ package io.github.vwbinlog.core.event;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import java.nio.ByteBuffer;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.ArrayDeque;
+import java.util.List;
 
 /**
- * A pool of zstd decompression contexts. A context is native memory that only {@code close()} frees, and creating one
- * per payload is the costliest part of decompressing small payloads; so the fast paths borrow one for as long as they
- * live and give it back when they close. The pool holds at most as many contexts as were ever borrowed at once.
+ * A bounded pool of zstd decompression contexts, owned by one conversion. A context is native memory that only
+ * {@code close()} frees, and creating one per payload is the costliest part of decompressing small payloads; so the
+ * fast paths borrow one for as long as they live and give it back when they close. The pool keeps at most
+ * {@code capacity} idle contexts (a conversion needs one per thread) and closes any beyond them; closing the pool, as
+ * its conversion ends, frees every context it holds, and any given back afterwards.
  *
  * <p>{@link #declaredSize} is the fast paths' form of the checks {@link ZstdPayloads#decompress} makes before it
  * allocates: a fast path allocates for a frame only what the record path would.
+ *
+ * <pre>{@code
+ * try (ZstdContexts zstd = new ZstdContexts(threads)) {
+ *   ... // joiners borrow and give back
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe.
  */
-public final class ZstdContexts {
-  private static final ConcurrentLinkedQueue<ZstdDecompressCtx> FREE = new ConcurrentLinkedQueue<>();
+public final class ZstdContexts implements AutoCloseable {
+  private final int capacity;
+  private final ArrayDeque<ZstdDecompressCtx> idle = new ArrayDeque<>();
+  private boolean closed;
 
-  private ZstdContexts() {}
+  /**
+   * A pool that keeps at most {@code capacity} idle contexts.
+   *
+   * @throws IllegalArgumentException if {@code capacity} is below 1
+   */
+  public ZstdContexts(int capacity) {
+    if (capacity < 1) {
+      throw new IllegalArgumentException("capacity must be at least 1, was " + capacity);
+    }
+    this.capacity = capacity;
+  }
 
-  /** A context, from the pool or new; give it back with {@link #release}. */
-  public static ZstdDecompressCtx borrow() {
-    ZstdDecompressCtx c = FREE.poll();
+  /** A context, idle in the pool or new; give it back with {@link #release}. */
+  public ZstdDecompressCtx borrow() {
+    ZstdDecompressCtx c;
+    synchronized (this) {
+      c = idle.poll();
+    }
     if (c == null) {
       return new ZstdDecompressCtx();
     }
@@ -28,9 +54,32 @@ public final class ZstdContexts {
     return c;
   }
 
-  /** Gives a borrowed context back. */
-  public static void release(ZstdDecompressCtx context) {
-    FREE.add(context);
+  /** Gives a borrowed context back: kept for the next borrower, or closed when the pool is full or closed. */
+  public void release(ZstdDecompressCtx context) {
+    synchronized (this) {
+      if (!closed && idle.size() < capacity) {
+        idle.add(context);
+        return;
+      }
+    }
+    context.close();
+  }
+
+  /** How many idle contexts the pool holds. */
+  public synchronized int idle() {
+    return idle.size();
+  }
+
+  /** Frees every idle context; contexts given back later are freed at once. */
+  @Override
+  public void close() {
+    List<ZstdDecompressCtx> free;
+    synchronized (this) {
+      closed = true;
+      free = List.copyOf(idle);
+      idle.clear();
+    }
+    free.forEach(ZstdDecompressCtx::close);
   }
 
   /**

@@ -6,6 +6,7 @@ import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.MalformedDataException;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.RewardFunction;
@@ -47,7 +48,8 @@ public final class Decoders {
    * @throws LimitExceededException if it exceeds a verifier limit of {@code limits}
    */
   public static CheckpointInfo checkpointInfo(ByteBuffer payload, long offset, ReadLimits limits) {
-    verify(payload, offset, limits, Schema.CHECKPOINT_INFO, DiagnosticReason.MALFORMED_CHECKPOINT, "CHECKPOINT",
+    verify(payload, offset, limits, Schema.CHECKPOINT_INFO, DiagnosticReason.MALFORMED_CHECKPOINT,
+        MessageType.CHECKPOINT,
         "the CheckpointInfo");
     var c = reinforcement_learning.messages.flatbuff.v2.CheckpointInfo.getRootAsCheckpointInfo(view(payload));
     // The generated getters return the schema defaults for absent fields (Earliest, 0.0, Online, UNKNOWN, false),
@@ -73,7 +75,7 @@ public final class Decoders {
    * @throws LimitExceededException if it exceeds a verifier limit of {@code limits}
    */
   public static FileHeader fileHeader(ByteBuffer payload, long offset, ReadLimits limits) {
-    verify(payload, offset, limits, Schema.FILE_HEADER, DiagnosticReason.MALFORMED_PAYLOAD, "HEADER",
+    verify(payload, offset, limits, Schema.FILE_HEADER, DiagnosticReason.MALFORMED_PAYLOAD, MessageType.HEADER,
         "the FileHeader");
     var h = reinforcement_learning.messages.flatbuff.v2.FileHeader.getRootAsFileHeader(view(payload));
     var t = h.joinTime();
@@ -99,18 +101,19 @@ public final class Decoders {
    * @param reading what was being read, starting with "the ", e.g. "the JoinedPayload"
    */
   public static void verify(ByteBuffer payload, long offset, ReadLimits limits, TableType root,
-      DiagnosticReason reason, String messageType, String reading) {
+      DiagnosticReason reason, MessageType messageType, String reading) {
     FlatVerifier verifier = new FlatVerifier(limits);
     String problem = verifier.verify(payload, payload.position(), payload.remaining(), root);
     if (problem == null) {
       return;
     }
     FlatVerifier.LimitExceeded limit = verifier.limitExceeded();
+    long type = Integer.toUnsignedLong(messageType.code());
     if (limit != null) {
-      throw new LimitExceededException(offset, messageType, limit.what() + " of " + reading.substring(4), limit.value(),
+      throw new LimitExceededException(offset, type, limit.what() + " of " + reading.substring(4), limit.value(),
           limit.limit());
     }
-    throw new MalformedDataException(reason, offset, messageType, reading, problem);
+    throw new MalformedDataException(reason, offset, type, reading, problem);
   }
 
   /** A little-endian view for the generated classes, which set the byte order of the buffer they are given. */

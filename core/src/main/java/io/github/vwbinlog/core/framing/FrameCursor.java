@@ -1,5 +1,6 @@
 package io.github.vwbinlog.core.framing;
 
+import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.BinaryLogIOException;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
@@ -126,7 +127,7 @@ public final class FrameCursor {
       long paddingOffset = source.position();
       long skipped = source.skip(padding);
       if (skipped < padding) {
-        throw new TruncatedInputException(offset, MessageType.describe(typeCode), "the padding", paddingOffset,
+        throw new TruncatedInputException(offset, typeValue(), "the padding", paddingOffset,
             padding, skipped);
       }
       padding = 0;
@@ -137,7 +138,8 @@ public final class FrameCursor {
     }
     if (available < 4) {
       long at = source.position();
-      throw new TruncatedInputException(at, null, "the type of the next message", at, 4, available);
+      throw new TruncatedInputException(at, BinaryLogException.NO_MESSAGE_TYPE, "the type of the next message", at,
+          4, available);
     }
     return true;
   }
@@ -167,16 +169,22 @@ public final class FrameCursor {
     }
   }
 
+  /** The current message's type as stored: an unsigned 32-bit value. */
+  private long typeValue() {
+    return Integer.toUnsignedLong(typeCode);
+  }
+
   private boolean readSized() throws IOException {
     String name = MessageType.describe(typeCode);
     long declared = readU32("the payload size");
     if (declared > limits.maxMessageSize()) {
-      throw new LimitExceededException(offset, name, "payload size", declared, limits.maxMessageSize());
+      throw new LimitExceededException(offset, typeValue(), "payload size", declared,
+          limits.maxMessageSize());
     }
     long payloadOffset = source.position();
     long inputSize = source.size();
     if (inputSize >= 0 && declared > inputSize - payloadOffset) {
-      throw new TruncatedInputException(offset, name, "the payload", payloadOffset, declared,
+      throw new TruncatedInputException(offset, typeValue(), "the payload", payloadOffset, declared,
           inputSize - payloadOffset);
     }
     size = (int) declared;
@@ -184,7 +192,7 @@ public final class FrameCursor {
     if (type == MessageType.UNKNOWN && !includeUnknown) {
       long skipped = source.skip(size);
       if (skipped < size) {
-        throw new TruncatedInputException(offset, name, "the payload", payloadOffset, size, skipped);
+        throw new TruncatedInputException(offset, typeValue(), "the payload", payloadOffset, size, skipped);
       }
       listener.report(new Diagnostic(DiagnosticReason.UNKNOWN_MESSAGE_TYPE, offset, null,
           "payload type not recognized " + name + ": " + size + " bytes skipped"));
@@ -192,7 +200,8 @@ public final class FrameCursor {
     }
     source.payloadInPlace(size);
     if (source.inPlaceLength() < size) {
-      throw new TruncatedInputException(offset, name, "the payload", payloadOffset, size, source.inPlaceLength());
+      throw new TruncatedInputException(offset, typeValue(), "the payload", payloadOffset, size,
+          source.inPlaceLength());
     }
     payload = null;
     return true;
@@ -202,7 +211,7 @@ public final class FrameCursor {
     long at = source.position();
     int available = source.fill(4);
     if (available < 4) {
-      throw new TruncatedInputException(offset, MessageType.describe(typeCode), what, at, 4, available);
+      throw new TruncatedInputException(offset, typeValue(), what, at, 4, available);
     }
     return Integer.toUnsignedLong(source.getInt());
   }

@@ -3,6 +3,8 @@ package io.github.vwbinlog.core.framing;
 import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.BinaryLogIOException;
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadFeature;
 import io.github.vwbinlog.ReadOptions;
@@ -30,6 +32,7 @@ import org.jspecify.annotations.Nullable;
 public final class MessageReader implements BinaryLogReader {
   private final ByteSource source;
   private final ReadOptions options;
+  private @Nullable DiagnosticListener observer;
   private final FrameCursor cursor;
   private final boolean lenient;
   private boolean iterated;
@@ -39,7 +42,7 @@ public final class MessageReader implements BinaryLogReader {
     this.options = options;
     this.lenient = options.isEnabled(ReadFeature.LENIENT);
     this.cursor = new FrameCursor(source, options.limits(),
-        options.isEnabled(ReadFeature.INCLUDE_UNKNOWN_MESSAGES), options.listener());
+        options.isEnabled(ReadFeature.INCLUDE_UNKNOWN_MESSAGES), this::report);
   }
 
   /**
@@ -74,6 +77,22 @@ public final class MessageReader implements BinaryLogReader {
     return new MessageReader(new ChannelSource(channel), options);
   }
 
+  /**
+   * Also reports every diagnostic of this reader to {@code observer}, after the listener of its options: a joiner
+   * given this reader counts them so. One observer at a time; a later call replaces it.
+   */
+  public void observeDiagnostics(DiagnosticListener observer) {
+    this.observer = observer;
+  }
+
+  private void report(Diagnostic d) {
+    options.listener().report(d);
+    DiagnosticListener o = observer;
+    if (o != null) {
+      o.report(d);
+    }
+  }
+
   /** The cursor beneath this reader, for callers that want one message at a time without records. */
   public FrameCursor cursor() {
     return cursor;
@@ -91,7 +110,7 @@ public final class MessageReader implements BinaryLogReader {
       if (!lenient) {
         throw e;
       }
-      options.listener().report(e.toDiagnostic());
+      report(e.toDiagnostic());
       return false;
     }
   }
@@ -101,9 +120,9 @@ public final class MessageReader implements BinaryLogReader {
     long offset = cursor.offset();
     return switch (cursor.type()) {
       case FILEMAGIC -> new Message.FileMagic(offset, cursor.value());
-      case HEADER -> new Message.Header(offset, cursor.payload());
-      case CHECKPOINT -> new Message.Checkpoint(offset, cursor.payload());
-      case REGULAR -> new Message.Regular(offset, cursor.payload());
+      case HEADER -> new Message.Header(offset, cursor.payload(), options.limits());
+      case CHECKPOINT -> new Message.Checkpoint(offset, cursor.payload(), options.limits());
+      case REGULAR -> new Message.Regular(offset, cursor.payload(), options.limits());
       case EOF -> new Message.Eof(offset, cursor.value());
       case UNKNOWN -> new Message.Unknown(offset, cursor.typeCode(), cursor.payload());
     };

@@ -2,6 +2,7 @@ package io.github.vwbinlog.core.framing;
 
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.MessageType;
+import io.github.vwbinlog.ReadLimits;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -49,6 +50,12 @@ final class MessageSpliterator implements Spliterator<Message> {
     ByteBuffer[] buffers = new ByteBuffer[64];
     /** The framing problem that ended the scan, thrown after the last message. */
     @Nullable RuntimeException problem;
+    /** The reader's limits, which the messages decode within. */
+    final ReadLimits limits;
+
+    Index(ReadLimits limits) {
+      this.limits = limits;
+    }
 
     void add(FrameCursor c) {
       if (size == offsets.length) {
@@ -75,9 +82,9 @@ final class MessageSpliterator implements Spliterator<Message> {
       return switch (type) {
         case FILEMAGIC -> new Message.FileMagic(offset, values[k]);
         case EOF -> new Message.Eof(offset, values[k]);
-        case HEADER -> new Message.Header(offset, payload(k));
-        case CHECKPOINT -> new Message.Checkpoint(offset, payload(k));
-        case REGULAR -> new Message.Regular(offset, payload(k));
+        case HEADER -> new Message.Header(offset, payload(k), limits);
+        case CHECKPOINT -> new Message.Checkpoint(offset, payload(k), limits);
+        case REGULAR -> new Message.Regular(offset, payload(k), limits);
         case UNKNOWN -> new Message.Unknown(offset, types[k], payload(k));
       };
     }
@@ -149,7 +156,7 @@ final class MessageSpliterator implements Spliterator<Message> {
 
   /** Frames the rest of the input, keeping where each message is. */
   private Index scan() {
-    Index i = new Index();
+    Index i = new Index(reader.options().limits());
     FrameCursor cursor = reader.cursor();
     try {
       while (reader.advance()) {

@@ -13,9 +13,9 @@ import org.jspecify.annotations.Nullable;
  * VW ignores the new text), then evicts everything behind its first id. It lives for the whole log, across messages
  * and checkpoints. In conversion the values matter only in that they must parse; contexts keep their references.
  */
-final class DedupCache {
+public final class DedupCache {
   /** An empty cache. */
-  DedupCache() {}
+  public DedupCache() {}
 
   /** Access order would reorder on get(); insertion order with explicit re-insertion mirrors VW's list exactly. */
   private final LinkedHashMap<Long, String> entries = new LinkedHashMap<>();
@@ -79,7 +79,7 @@ final class DedupCache {
    * @param parses whether a new value parses
    * @return the index of the first new value that does not parse, or -1 when the whole payload was applied
    */
-  int apply(List<Long> ids, List<String> values, Predicate<String> parses) {
+  public int apply(List<Long> ids, List<String> values, Predicate<String> parses) {
     for (int i = 0; i < ids.size(); i++) {
       long id = ids.get(i);
       if (exists(id)) {

@@ -4,11 +4,14 @@ import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
-import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.Decoders;
+import io.github.vwbinlog.core.text.JsonBytes;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
@@ -20,11 +23,10 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
-import io.github.vwbinlog.core.output.JsonBytes;
 
 /**
  * The {@link Joiner}: pulls messages from a reader, applies checkpoints, and joins REGULAR messages with the single
- * joiner, or the multistep joiner when {@link JoinOptions#multistep()} is set, buffering the joined events of one
+ * joiner, or the multistep joiner when {@link JoinFeature#MULTISTEP} is on, buffering the joined events of one
  * message at a time. A framing problem ends the log as VW ends it (SPEC §1), reported as an error; in strict mode it is
  * thrown.
  */
@@ -33,31 +35,39 @@ public final class DefaultJoiner implements Joiner {
   private final JoinOptions options;
   private final JoinCounters counters;
   private final StickyConfig config;
-  private final SingleJoiner single;
+  private final MessageJoiner single;
   private final MultistepJoiner multistep;
-  private @Nullable FastSingleJoiner fast;
   private boolean iterated;
   private long currentOffset = -1;
 
-  /** Joins the messages of {@code reader}. */
-  public DefaultJoiner(BinaryLogReader reader, JoinOptions options) {
-    this(reader, options, new JoinCounters(options.readOptions().listener(), options.strict()));
+  /**
+   * Joins the messages of {@code reader}. The diagnostics the reader reports itself (unknown message types, framing
+   * problems in lenient mode) still go to its own listener, and are counted here too when it is one of core's readers.
+   */
+  public static DefaultJoiner of(BinaryLogReader reader, JoinOptions options, @Nullable ZstdContexts zstd) {
+    JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
+    counters.countDiagnosticsOf(reader);
+    return new DefaultJoiner(reader, options, counters, zstd);
   }
 
-  private DefaultJoiner(BinaryLogReader reader, JoinOptions options, JoinCounters counters) {
+  private DefaultJoiner(BinaryLogReader reader, JoinOptions options, JoinCounters counters,
+      @Nullable ZstdContexts zstd) {
     this.reader = reader;
     this.options = options;
     this.counters = counters;
     this.config = new StickyConfig(options);
-    this.single = new SingleJoiner(config, counters, options.readOptions().limits());
+    this.single = MessageJoiner.of(config, counters, options.readOptions().limits(), zstd);
     this.multistep = new MultistepJoiner(config, counters, options.readOptions().limits());
   }
 
-  /** Opens a file with a reader that reports to this joiner's counters, so its notices are counted too. */
-  public static DefaultJoiner open(Path file, JoinOptions options) throws IOException {
-    JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.strict());
+  /**
+   * Opens a file with a reader that reports to this joiner's counters, so its notices are counted too. With a zstd
+   * pool the joiner can convert ({@link #stepConverting}); without one it joins records only.
+   */
+  public static DefaultJoiner open(Path file, JoinOptions options, @Nullable ZstdContexts zstd) throws IOException {
+    JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
     BinaryLogReader reader = BinaryLogReader.open(file, options.readOptions().withListener(counters));
-    return new DefaultJoiner(reader, options, counters);
+    return new DefaultJoiner(reader, options, counters, zstd);
   }
 
   /** The offset of the message being joined, for diagnostics raised after joining. */
@@ -103,7 +113,7 @@ public final class DefaultJoiner implements Joiner {
       }
       m = messages.next();
     } catch (BinaryLogException e) {
-      if (options.strict()) {
+      if (options.isEnabled(JoinFeature.STRICT)) {
         throw e;
       }
       counters.report(e.toDiagnostic());
@@ -114,10 +124,12 @@ public final class DefaultJoiner implements Joiner {
     if (m instanceof Message.Checkpoint c) {
       checkpoint(c);
     } else if (m instanceof Message.Regular r) {
-      if (options.multistep()) {
+      if (options.isEnabled(JoinFeature.MULTISTEP)) {
         multistep.regular(r.offset(), r.payload(), sink);
-      } else if (out == null || !fast().regular(r.offset(), r.payload(), out)) {
+      } else if (out == null) {
         single.regular(r.offset(), r.payload(), sink);
+      } else {
+        single.regularConverting(r.offset(), r.payload(), out, sink);
       }
     }
     return true;
@@ -125,16 +137,7 @@ public final class DefaultJoiner implements Joiner {
 
   /** How many REGULAR messages {@link #stepConverting} converted on the fast path (the others took the record path). */
   public long fastPathMessages() {
-    return fast == null ? 0 : fast.converted();
-  }
-
-  private FastSingleJoiner fast() {
-    FastSingleJoiner f = fast;
-    if (f == null) {
-      f = new FastSingleJoiner(config, counters, options.readOptions().limits(), single);
-      fast = f;
-    }
-    return f;
+    return single.fastPathMessages();
   }
 
   private void checkpoint(Message.Checkpoint c) {
@@ -145,7 +148,8 @@ public final class DefaultJoiner implements Joiner {
    * Applies a CHECKPOINT to {@code config}; a malformed one is reported and ignored (one beyond a verifier limit as
    * {@link DiagnosticReason#LIMIT_EXCEEDED}).
    */
-  static void checkpoint(Message.Checkpoint c, StickyConfig config, ReadLimits limits, DiagnosticListener listener) {
+  public static void checkpoint(Message.Checkpoint c, StickyConfig config, ReadLimits limits,
+      DiagnosticListener listener) {
     try {
       config.apply(Decoders.checkpointInfo(c.payload(), c.offset(), limits));
     } catch (BinaryLogException e) {
@@ -194,9 +198,7 @@ public final class DefaultJoiner implements Joiner {
 
   /** Gives back what the conversion fast path borrowed (a zstd context); the joiner can go on. */
   public void releaseFastPath() {
-    if (fast != null) {
-      fast.close();
-    }
+    single.close();
   }
 
   @Override

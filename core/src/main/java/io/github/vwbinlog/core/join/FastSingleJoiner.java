@@ -6,7 +6,8 @@ import static io.github.vwbinlog.core.join.MessageScan.TYPES;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
-import io.github.vwbinlog.core.output.JsonBytes;
+import io.github.vwbinlog.core.event.ZstdContexts;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
 import java.nio.ByteBuffer;
 
@@ -41,12 +42,13 @@ final class FastSingleJoiner {
   private long configVersion = Long.MIN_VALUE;
   private long converted;
 
-  FastSingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, SingleJoiner single) {
+  FastSingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, SingleJoiner single,
+      ZstdContexts zstd) {
     this.config = config;
     this.counters = counters;
     this.single = single;
-    this.scan = new MessageScan(limits);
-    this.lines = new GroupLineWriter(scan, limits);
+    this.scan = new MessageScan(limits, zstd);
+    this.lines = new GroupLineWriter(scan, limits, config.forTraining());
   }
 
   /**
@@ -68,7 +70,7 @@ final class FastSingleJoiner {
     return true;
   }
 
-  /** Gives back the zstd context, if one was borrowed. The joiner can go on; it borrows again when it needs to. */
+  /** Gives the zstd context back to its pool, if one was borrowed. The joiner can go on; it borrows again if needed. */
   void close() {
     scan.close();
   }
@@ -119,7 +121,7 @@ final class FastSingleJoiner {
       }
     }
     if (lastLearnable != NONE) {
-      metrics.last(scan.idString(lastLearnable), scan.second[lastLearnable]);
+      metrics.last(scan.message, scan.idPos[lastLearnable], scan.idLen[lastLearnable], scan.second[lastLearnable]);
     }
   }
 }

@@ -11,46 +11,47 @@ import static io.github.vwbinlog.core.join.MessageScan.KIND_LITERAL;
 import static io.github.vwbinlog.core.join.MessageScan.KIND_NUMERIC;
 import static io.github.vwbinlog.core.join.MessageScan.NONE;
 import static io.github.vwbinlog.core.join.MessageScan.TYPES;
-import static io.github.vwbinlog.core.output.DsjsonFragments.A_OPEN;
-import static io.github.vwbinlog.core.output.DsjsonFragments.BASELINE_OPEN;
-import static io.github.vwbinlog.core.output.DsjsonFragments.C;
-import static io.github.vwbinlog.core.output.DsjsonFragments.CA_ACTION;
-import static io.github.vwbinlog.core.output.DsjsonFragments.CA_COST;
-import static io.github.vwbinlog.core.output.DsjsonFragments.CA_PDF_VALUE;
-import static io.github.vwbinlog.core.output.DsjsonFragments.CB_LABEL_ACTION;
-import static io.github.vwbinlog.core.output.DsjsonFragments.CB_LABEL_COST;
-import static io.github.vwbinlog.core.output.DsjsonFragments.CB_LABEL_INDEX;
-import static io.github.vwbinlog.core.output.DsjsonFragments.CB_LABEL_PROBABILITY;
-import static io.github.vwbinlog.core.output.DsjsonFragments.EVENT_ID;
-import static io.github.vwbinlog.core.output.DsjsonFragments.FIRST_TIMESTAMP;
-import static io.github.vwbinlog.core.output.DsjsonFragments.LABEL_COST;
-import static io.github.vwbinlog.core.output.DsjsonFragments.LINE_END;
-import static io.github.vwbinlog.core.output.DsjsonFragments.OUTCOME_ACTION_TAKEN;
-import static io.github.vwbinlog.core.output.DsjsonFragments.OUTCOME_EVENT_ID_FIRST;
-import static io.github.vwbinlog.core.output.DsjsonFragments.OUTCOME_INDEX;
-import static io.github.vwbinlog.core.output.DsjsonFragments.OUTCOME_V;
-import static io.github.vwbinlog.core.output.DsjsonFragments.O_OPEN;
-import static io.github.vwbinlog.core.output.DsjsonFragments.ORIGINAL_LABEL_COST;
-import static io.github.vwbinlog.core.output.DsjsonFragments.PDROP;
-import static io.github.vwbinlog.core.output.DsjsonFragments.P_OPEN;
-import static io.github.vwbinlog.core.output.DsjsonFragments.SKIP_LEARN;
-import static io.github.vwbinlog.core.output.DsjsonFragments.SLATES_SLOT_A_OPEN;
-import static io.github.vwbinlog.core.output.DsjsonFragments.SLOTS_OPEN;
-import static io.github.vwbinlog.core.output.DsjsonFragments.SLOT_A_OPEN;
-import static io.github.vwbinlog.core.output.DsjsonFragments.SLOT_ID;
-import static io.github.vwbinlog.core.output.DsjsonFragments.SLOT_LABEL_COST;
-import static io.github.vwbinlog.core.output.DsjsonFragments.SLOT_O_OPEN;
-import static io.github.vwbinlog.core.output.DsjsonFragments.SLOT_P_OPEN;
-import static io.github.vwbinlog.core.output.DsjsonFragments.TIMESTAMP;
-import static io.github.vwbinlog.core.output.DsjsonFragments.VERSION;
-import static io.github.vwbinlog.core.output.DsjsonFragments.VW_STATE;
+import static io.github.vwbinlog.core.text.DsjsonFragments.A_OPEN;
+import static io.github.vwbinlog.core.text.DsjsonFragments.BASELINE_OPEN;
+import static io.github.vwbinlog.core.text.DsjsonFragments.C;
+import static io.github.vwbinlog.core.text.DsjsonFragments.CA_ACTION;
+import static io.github.vwbinlog.core.text.DsjsonFragments.CA_COST;
+import static io.github.vwbinlog.core.text.DsjsonFragments.CA_PDF_VALUE;
+import static io.github.vwbinlog.core.text.DsjsonFragments.CB_LABEL_ACTION;
+import static io.github.vwbinlog.core.text.DsjsonFragments.CB_LABEL_COST;
+import static io.github.vwbinlog.core.text.DsjsonFragments.CB_LABEL_INDEX;
+import static io.github.vwbinlog.core.text.DsjsonFragments.CB_LABEL_PROBABILITY;
+import static io.github.vwbinlog.core.text.DsjsonFragments.EVENT_ID;
+import static io.github.vwbinlog.core.text.DsjsonFragments.FIRST_TIMESTAMP;
+import static io.github.vwbinlog.core.text.DsjsonFragments.LABEL_COST;
+import static io.github.vwbinlog.core.text.DsjsonFragments.LINE_END;
+import static io.github.vwbinlog.core.text.DsjsonFragments.OUTCOME_ACTION_TAKEN;
+import static io.github.vwbinlog.core.text.DsjsonFragments.OUTCOME_EVENT_ID_FIRST;
+import static io.github.vwbinlog.core.text.DsjsonFragments.OUTCOME_INDEX;
+import static io.github.vwbinlog.core.text.DsjsonFragments.OUTCOME_V;
+import static io.github.vwbinlog.core.text.DsjsonFragments.O_OPEN;
+import static io.github.vwbinlog.core.text.DsjsonFragments.ORIGINAL_LABEL_COST;
+import static io.github.vwbinlog.core.text.DsjsonFragments.PDROP;
+import static io.github.vwbinlog.core.text.DsjsonFragments.P_OPEN;
+import static io.github.vwbinlog.core.text.DsjsonFragments.SKIP_LEARN;
+import static io.github.vwbinlog.core.text.DsjsonFragments.SLATES_SLOT_A_OPEN;
+import static io.github.vwbinlog.core.text.DsjsonFragments.SLOTS_OPEN;
+import static io.github.vwbinlog.core.text.DsjsonFragments.SLOT_A_OPEN;
+import static io.github.vwbinlog.core.text.DsjsonFragments.SLOT_ID;
+import static io.github.vwbinlog.core.text.DsjsonFragments.SLOT_LABEL_COST;
+import static io.github.vwbinlog.core.text.DsjsonFragments.SLOT_O_OPEN;
+import static io.github.vwbinlog.core.text.DsjsonFragments.SLOT_P_OPEN;
+import static io.github.vwbinlog.core.text.DsjsonFragments.TIMESTAMP;
+import static io.github.vwbinlog.core.text.DsjsonFragments.VERSION;
+import static io.github.vwbinlog.core.text.DsjsonFragments.VW_STATE;
 
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.JsonSyntax;
-import io.github.vwbinlog.core.output.JsonBytes;
-import io.github.vwbinlog.core.output.TimeText;
+import io.github.vwbinlog.core.text.JsonBytes;
+import io.github.vwbinlog.core.text.TimeText;
+import io.github.vwbinlog.schema.Slots;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -75,6 +76,8 @@ final class GroupLineWriter {
 
   private final MessageScan scan;
   private final ReadLimits limits;
+  /** Lines for training (JoinFeature.FOR_TRAINING): only the record path writes what differs from the default. */
+  private final boolean forTraining;
 
   // The configuration in force.
   private CheckpointInfo effective;
@@ -101,9 +104,10 @@ final class GroupLineWriter {
   private final byte[] cachedTime = new byte[29];
   private int cachedTimeLength;
 
-  GroupLineWriter(MessageScan scan, ReadLimits limits) {
+  GroupLineWriter(MessageScan scan, ReadLimits limits, boolean forTraining) {
     this.scan = scan;
     this.limits = limits;
+    this.forTraining = forTraining;
   }
 
   /** Takes the settings in force. */
@@ -136,6 +140,9 @@ final class GroupLineWriter {
     PayloadType t = TYPES[m.type[interaction]];
     if (t == PayloadType.OUTCOME) {
       return false; // outcomes before the interaction, or no interaction
+    }
+    if (forTraining && m.pass[interaction] != 1f) {
+      return false; // pdrop changes a line for training (DsjsonWriter); with pass 1, p[0] * 1 is p[0]
     }
     int n = 0;
     boolean useClient = effective.useClientTime();
@@ -209,15 +216,18 @@ final class GroupLineWriter {
     MessageScan m = scan;
     byte[] p = m.bufs[i];
     int root = m.table[i];
-    int actionsField = field(p, root, 1);
+    int actionsField = field(p, root, Slots.CbEvent.ACTION_IDS);
     int actions = actionsField + i32(p, actionsField);
     int actionCount = i32(p, actions);
     if (actionCount == 0) {
       return false;
     }
-    int probabilitiesField = field(p, root, 3);
+    int probabilitiesField = field(p, root, Slots.CbEvent.PROBABILITIES);
     int probabilities = probabilitiesField + i32(p, probabilitiesField);
     int probabilityCount = i32(p, probabilities);
+    if (forTraining && probabilityCount == 0) {
+      return false; // VW's learner drops it: NOT_LEARNED, from the record path
+    }
     long first = i64(p, actions + 4);
     float r = reward(n, -1);
     float fin = m.apprentice[i] ? ((int) first == 1 ? 1f : 0f) : r;
@@ -254,14 +264,14 @@ final class GroupLineWriter {
     }
     out.ascii(']');
     out.raw(C);
-    if (!context(p, field(p, root, 2), out)) {
+    if (!context(p, field(p, root, Slots.CbEvent.CONTEXT), out)) {
       return false;
     }
     out.raw(P_OPEN);
     if (!floats(p, probabilities, out)) {
       return false;
     }
-    if (!modelAndPdrop(p, field(p, root, 4), i, out)) {
+    if (!modelAndPdrop(p, field(p, root, Slots.CbEvent.MODEL_ID), i, out)) {
       return false;
     }
     out.raw(ORIGINAL_LABEL_COST);
@@ -278,10 +288,10 @@ final class GroupLineWriter {
     MessageScan m = scan;
     byte[] p = m.bufs[i];
     int root = m.table[i];
-    int slotsField = field(p, root, 1);
+    int slotsField = field(p, root, Slots.MultiSlotEvent.SLOTS);
     int slotVector = slotsField + i32(p, slotsField);
     int slotCount = i32(p, slotVector);
-    int baselineField = field(p, root, 4);
+    int baselineField = field(p, root, Slots.MultiSlotEvent.BASELINE_ACTIONS);
     int baselines = baselineField == 0 ? 0 : baselineField + i32(p, baselineField);
     int baselineCount = baselineField == 0 ? 0 : i32(p, baselines);
     boolean appr = m.apprentice[i];
@@ -291,7 +301,7 @@ final class GroupLineWriter {
     // Each outcome's slot (SPEC §6.3 step 2), as CcbRewards maps them.
     boolean anySlotId = false;
     for (int s = 0; s < slotCount && !anySlotId; s++) {
-      anySlotId = field(p, element(p, slotVector, s), 2) != 0;
+      anySlotId = field(p, element(p, slotVector, s), Slots.SlotEvent.ID) != 0;
     }
     for (int k = 0; k < n; k++) {
       int e = groupEvents[k];
@@ -326,7 +336,7 @@ final class GroupLineWriter {
       slotOriginal[s] = r;
       if (appr) {
         int slot = element(p, slotVector, s);
-        int af = field(p, slot, 0);
+        int af = field(p, slot, Slots.SlotEvent.ACTION_IDS);
         int count = af == 0 ? 0 : i32(p, af + i32(p, af));
         long firstAction = count == 0 ? 0 : i32(p, af + i32(p, af) + 4) & U32;
         slotFinal[s] = CcbRewards.apprenticeReward(count != 0, firstAction, i32(p, baselines + 4 + 4 * s));
@@ -342,7 +352,7 @@ final class GroupLineWriter {
     out.raw(VERSION);
     topLevelEventId(i, out);
     out.raw(C);
-    if (!context(p, field(p, root, 0), out)) {
+    if (!context(p, field(p, root, Slots.MultiSlotEvent.CONTEXT), out)) {
       return false;
     }
     out.raw(SLOTS_OPEN);
@@ -355,13 +365,16 @@ final class GroupLineWriter {
       if (!number(out, -slotFinal[s])) {
         return false;
       }
-      int idField = field(p, slot, 2);
+      int idField = field(p, slot, Slots.SlotEvent.ID);
       if (idField != 0) {
         int at = idField + i32(p, idField);
         out.raw(SLOT_ID).string(p, at + 4, i32(p, at));
       } else {
         out.raw(SLOT_ID);
         id(i, out);
+      }
+      if (forTraining && sizesDiffer(p, slot)) {
+        return false; // NOT_LEARNED, from the record path
       }
       out.raw(SLOT_A_OPEN);
       slotActions(p, slot, out);
@@ -422,7 +435,7 @@ final class GroupLineWriter {
       }
       out.ascii(']');
     }
-    if (!modelAndPdrop(p, field(p, root, 2), i, out)) {
+    if (!modelAndPdrop(p, field(p, root, Slots.MultiSlotEvent.MODEL_ID), i, out)) {
       return false;
     }
     out.raw(LINE_END);
@@ -441,7 +454,7 @@ final class GroupLineWriter {
       return -1;
     }
     int slot = element(p, slotVector, 0);
-    int af = field(p, slot, 0);
+    int af = field(p, slot, Slots.SlotEvent.ACTION_IDS);
     if (af == 0 || i32(p, af + i32(p, af)) == 0) {
       return -1;
     }
@@ -452,7 +465,7 @@ final class GroupLineWriter {
   /** The first slot whose id equals the literal, or -1. */
   private static int slotById(byte[] p, int slotVector, int slotCount, byte[] lb, int literal, int length) {
     for (int s = 0; s < slotCount; s++) {
-      int idField = field(p, element(p, slotVector, s), 2);
+      int idField = field(p, element(p, slotVector, s), Slots.SlotEvent.ID);
       if (idField == 0) {
         continue;
       }
@@ -486,7 +499,7 @@ final class GroupLineWriter {
     }
     out.ascii(']');
     out.raw(SLOTS_OPEN);
-    int slotsField = field(p, root, 1);
+    int slotsField = field(p, root, Slots.MultiSlotEvent.SLOTS);
     int slotVector = slotsField + i32(p, slotsField);
     int slotCount = i32(p, slotVector);
     for (int s = 0; s < slotCount; s++) {
@@ -503,10 +516,11 @@ final class GroupLineWriter {
       out.ascii('}');
     }
     out.ascii(']');
-    if (!lineEnd(p, field(p, root, 0), field(p, root, 2), i, learnable, out)) {
+    if (!lineEnd(p, field(p, root, Slots.MultiSlotEvent.CONTEXT),
+        field(p, root, Slots.MultiSlotEvent.MODEL_ID), i, learnable, out)) {
       return false;
     }
-    int baselineField = field(p, root, 4);
+    int baselineField = field(p, root, Slots.MultiSlotEvent.BASELINE_ACTIONS);
     int baselines = baselineField == 0 ? 0 : baselineField + i32(p, baselineField);
     int baselineCount = baselineField == 0 ? 0 : i32(p, baselines);
     emitted(i, learnable, 0f + r, r, comparison(p, slotVector, slotCount, baselines, baselineCount), false);
@@ -526,11 +540,11 @@ final class GroupLineWriter {
       return false;
     }
     out.raw(CA_PDF_VALUE);
-    if (!number(out, floatField(p, root, 3))) {
+    if (!number(out, floatField(p, root, Slots.CaEvent.PDF_VALUE))) {
       return false;
     }
     out.raw(CA_ACTION);
-    if (!number(out, floatField(p, root, 1))) {
+    if (!number(out, floatField(p, root, Slots.CaEvent.ACTION))) {
       return false;
     }
     out.ascii('}');
@@ -539,7 +553,8 @@ final class GroupLineWriter {
     out.raw(VERSION);
     out.raw(EVENT_ID);
     id(i, out);
-    if (!lineEnd(p, field(p, root, 2), field(p, root, 4), i, learnable, out)) {
+    if (!lineEnd(p, field(p, root, Slots.CaEvent.CONTEXT), field(p, root, Slots.CaEvent.MODEL_ID), i,
+        learnable, out)) {
       return false;
     }
     emitted(i, learnable, 0f + r, 0f, -1, false);
@@ -593,7 +608,7 @@ final class GroupLineWriter {
   }
 
   private void slotActions(byte[] p, int slot, JsonBytes out) {
-    int f = field(p, slot, 0);
+    int f = field(p, slot, Slots.SlotEvent.ACTION_IDS);
     if (f != 0) {
       int v = f + i32(p, f);
       int count = i32(p, v);
@@ -607,8 +622,17 @@ final class GroupLineWriter {
     out.ascii(']');
   }
 
+  /** Whether a slot has actions and probabilities, in different numbers. */
+  private static boolean sizesDiffer(byte[] p, int slot) {
+    int a = field(p, slot, Slots.SlotEvent.ACTION_IDS);
+    int f = field(p, slot, Slots.SlotEvent.PROBABILITIES);
+    int actions = a == 0 ? 0 : i32(p, a + i32(p, a));
+    int probabilities = f == 0 ? 0 : i32(p, f + i32(p, f));
+    return actions != 0 && probabilities != 0 && actions != probabilities;
+  }
+
   private boolean slotProbabilities(byte[] p, int slot, JsonBytes out) {
-    int f = field(p, slot, 1);
+    int f = field(p, slot, Slots.SlotEvent.PROBABILITIES);
     if (f == 0) {
       out.ascii(']');
       return true;
@@ -685,6 +709,9 @@ final class GroupLineWriter {
     int length = i32(p, v);
     if (length == 0 || length > limits.maxContextSize()) {
       return false; // beyond the limit the record path skips the interaction: LIMIT_EXCEEDED (EventDecoder)
+    }
+    if (forTraining && AidReferences.mayReference(p, v + 4, v + 4 + length)) {
+      return false; // dedup references, expanded for training by the record path (SingleJoiner)
     }
     int start = out.length();
     out.raw(p, v + 4, length);

@@ -1,12 +1,14 @@
 package io.github.vwbinlog.core.join;
 
 import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.Severity;
+import io.github.vwbinlog.core.framing.MessageReader;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
 import java.util.EnumMap;
@@ -35,7 +37,7 @@ public final class JoinCounters implements DiagnosticListener {
   }
 
   /** With {@code part}, counts a part of the log, to be added to the whole log's counters with {@link #mergeFrom}. */
-  JoinCounters(DiagnosticListener downstream, boolean strict, boolean part) {
+  public JoinCounters(DiagnosticListener downstream, boolean strict, boolean part) {
     this.downstream = downstream;
     this.strict = strict;
     this.metrics = new MetricsCollector(part);
@@ -46,7 +48,7 @@ public final class JoinCounters implements DiagnosticListener {
    * skipped messages and metrics. Messages and diagnostics are not added: the whole log's reader counts the messages,
    * and the part's diagnostics are reported again, in order, through {@link #report}.
    */
-  void mergeFrom(JoinCounters part) {
+  public void mergeFrom(JoinCounters part) {
     for (int i = 0; i < emitted.length; i++) {
       emitted[i] += part.emitted[i];
     }
@@ -61,8 +63,27 @@ public final class JoinCounters implements DiagnosticListener {
   public void report(Diagnostic d) {
     diagnostics[d.reason().ordinal()]++;
     downstream.report(d);
+    stopIfStrict(d);
+  }
+
+  /**
+   * Counts the diagnostics {@code reader} reports itself (unknown message types, framing problems in lenient mode)
+   * when it is one of core's readers, as when the join opened the file: they still go to the reader's own listener
+   * only, and are counted here (in strict mode the first ERROR stops the join).
+   */
+  public void countDiagnosticsOf(BinaryLogReader reader) {
+    if (reader instanceof MessageReader messages) {
+      messages.observeDiagnostics(d -> {
+        diagnostics[d.reason().ordinal()]++;
+        stopIfStrict(d);
+      });
+    }
+  }
+
+  private void stopIfStrict(Diagnostic d) {
     if (strict && d.severity() == Severity.ERROR) {
-      throw new BinaryLogException(d.reason(), d.offset(), null, "strict mode", d.message(), null);
+      throw new BinaryLogException(d.reason(), d.offset(), BinaryLogException.NO_MESSAGE_TYPE, "strict mode",
+          d.message(), null);
     }
   }
 

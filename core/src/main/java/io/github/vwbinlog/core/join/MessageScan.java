@@ -16,6 +16,7 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.JsonSyntax;
@@ -24,8 +25,8 @@ import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.LittleEndian;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.core.flatbuf.TableType;
-import io.github.vwbinlog.core.output.TimeText;
 import io.github.vwbinlog.event.DedupInfo;
+import io.github.vwbinlog.schema.Slots;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -59,6 +60,7 @@ final class MessageScan {
   private static final int SCAN_FAILED = -1;
 
   private final ReadLimits limits;
+  private final ZstdContexts zstd;
   private final FlatVerifier verifier;
   private final EventDecoder decoder;
 
@@ -121,8 +123,9 @@ final class MessageScan {
   private boolean anyZstd;
   private @Nullable ZstdDecompressCtx zstdContext;
 
-  MessageScan(ReadLimits limits) {
+  MessageScan(ReadLimits limits, ZstdContexts zstd) {
     this.limits = limits;
+    this.zstd = zstd;
     this.verifier = new FlatVerifier(limits);
     this.decoder = new EventDecoder(limits);
   }
@@ -140,7 +143,7 @@ final class MessageScan {
     ZstdDecompressCtx context = zstdContext;
     if (context != null) {
       zstdContext = null;
-      ZstdContexts.release(context);
+      zstd.release(context);
     }
   }
 
@@ -156,7 +159,7 @@ final class MessageScan {
       return false;
     }
     int root = start + i32(b, start);
-    int events = field(b, root, 0);
+    int events = field(b, root, Slots.JoinedPayload.EVENTS);
     int n = 0;
     int vector = 0;
     if (events != 0) {
@@ -213,8 +216,8 @@ final class MessageScan {
   private int scanEvent(byte[] b, int vector, int i) {
     int element = vector + 4 + 4 * i;
     int joined = element + i32(b, element);
-    int eventField = field(b, joined, 0);
-    int timeField = field(b, joined, 1);
+    int eventField = field(b, joined, Slots.JoinedEvent.EVENT);
+    int timeField = field(b, joined, Slots.JoinedEvent.TIMESTAMP);
     if (eventField == 0 || timeField == 0) {
       return SCAN_FAILED;
     }
@@ -225,12 +228,12 @@ final class MessageScan {
       return SCAN_FAILED;
     }
     int event = eventStart + i32(b, eventStart);
-    int metaField = field(b, event, 0);
+    int metaField = field(b, event, Slots.Event.META);
     if (metaField == 0) {
       return SCAN_FAILED;
     }
     int meta = metaField + i32(b, metaField);
-    int idField = field(b, meta, 0);
+    int idField = field(b, meta, Slots.Metadata.ID);
     if (idField == 0) {
       return SCAN_FAILED;
     }
@@ -241,17 +244,17 @@ final class MessageScan {
       return SCAN_FAILED;
     }
     idPlain[i] = kind == PLAIN;
-    int appField = field(b, meta, 2);
+    int appField = field(b, meta, Slots.Metadata.APP_ID);
     if (appField != 0) {
       int app = appField + i32(b, appField);
       if (!ascii(b, app + 4, i32(b, app))) {
         return SCAN_FAILED;
       }
     }
-    int clientField = field(b, meta, 1);
-    PayloadType t = PayloadType.of(byteField(b, meta, 3));
-    float passProbability = floatField(b, meta, 4);
-    boolean zstd = byteField(b, meta, 5) == 1;
+    int clientField = field(b, meta, Slots.Metadata.CLIENT_TIME_UTC);
+    PayloadType t = PayloadType.of(byteField(b, meta, Slots.Metadata.PAYLOAD_TYPE));
+    float passProbability = floatField(b, meta, Slots.Metadata.PASS_PROBABILITY);
+    boolean zstd = byteField(b, meta, Slots.Metadata.ENCODING) == 1;
     boolean useClient = effective.useClientTime();
     boolean client = clientField != 0 && !emptyTime(b, clientField);
     hasClientTime[i] = client;
@@ -281,7 +284,7 @@ final class MessageScan {
         return SCAN_FAILED;
       }
     }
-    int payloadField = field(b, event, 1);
+    int payloadField = field(b, event, Slots.Event.PAYLOAD);
     if (payloadField == 0) {
       return SCAN_FAILED;
     }
@@ -335,7 +338,7 @@ final class MessageScan {
     }
     ZstdDecompressCtx context = zstdContext;
     if (context == null) {
-      context = ZstdContexts.borrow();
+      context = zstd.borrow();
       zstdContext = context;
     }
     int n;
@@ -371,23 +374,25 @@ final class MessageScan {
     table[i] = root;
     switch (t) {
       case CB: {
-        if (field(p, root, 2) == 0 || field(p, root, 1) == 0 || field(p, root, 3) == 0) {
+        if (field(p, root, Slots.CbEvent.CONTEXT) == 0 || field(p, root, Slots.CbEvent.ACTION_IDS) == 0
+            || field(p, root, Slots.CbEvent.PROBABILITIES) == 0) {
           return false;
         }
-        deferred[i] = byteField(p, root, 0) != 0;
-        return learningMode(p, root, 5, i) && modelIdAscii(p, root, 4);
+        deferred[i] = byteField(p, root, Slots.CbEvent.DEFERRED_ACTION) != 0;
+        return learningMode(p, root, Slots.CbEvent.LEARNING_MODE, i)
+            && modelIdAscii(p, root, Slots.CbEvent.MODEL_ID);
       }
       case CCB:
       case SLATES: {
-        int slotsField = field(p, root, 1);
-        if (field(p, root, 0) == 0 || slotsField == 0) {
+        int slotsField = field(p, root, Slots.MultiSlotEvent.SLOTS);
+        if (field(p, root, Slots.MultiSlotEvent.CONTEXT) == 0 || slotsField == 0) {
           return false;
         }
         int vector = slotsField + i32(p, slotsField);
         int count = i32(p, vector);
         for (int s = 0; s < count; s++) {
           int slot = element(p, vector, s);
-          int slotId = field(p, slot, 2);
+          int slotId = field(p, slot, Slots.SlotEvent.ID);
           if (slotId != 0) {
             int at = slotId + i32(p, slotId);
             if (!ascii(p, at + 4, i32(p, at))) {
@@ -395,15 +400,17 @@ final class MessageScan {
             }
           }
         }
-        deferred[i] = byteField(p, root, 3) != 0;
-        return learningMode(p, root, 5, i) && modelIdAscii(p, root, 2);
+        deferred[i] = byteField(p, root, Slots.MultiSlotEvent.DEFERRED_ACTION) != 0;
+        return learningMode(p, root, Slots.MultiSlotEvent.LEARNING_MODE, i)
+            && modelIdAscii(p, root, Slots.MultiSlotEvent.MODEL_ID);
       }
       case CA: {
-        if (field(p, root, 2) == 0) {
+        if (field(p, root, Slots.CaEvent.CONTEXT) == 0) {
           return false;
         }
-        deferred[i] = byteField(p, root, 0) != 0;
-        return learningMode(p, root, 5, i) && modelIdAscii(p, root, 4);
+        deferred[i] = byteField(p, root, Slots.CaEvent.DEFERRED_ACTION) != 0;
+        return learningMode(p, root, Slots.CaEvent.LEARNING_MODE, i)
+            && modelIdAscii(p, root, Slots.CaEvent.MODEL_ID);
       }
       default:
         return outcome(i, p, root);
@@ -428,16 +435,16 @@ final class MessageScan {
   }
 
   private boolean outcome(int i, byte[] p, int root) {
-    byte valueTag = byteField(p, root, 0);
+    byte valueTag = byteField(p, root, Slots.OutcomeEvent.VALUE_TYPE);
     float v = 0f;
     if (valueTag == KIND_NUMERIC) {
-      int f = field(p, root, 1);
+      int f = field(p, root, Slots.OutcomeEvent.VALUE);
       if (f == 0) {
         return false;
       }
-      v = floatField(p, f + i32(p, f), 0);
+      v = floatField(p, f + i32(p, f), Slots.NumericOutcome.VALUE);
     } else if (valueTag == KIND_LITERAL) {
-      int f = field(p, root, 1);
+      int f = field(p, root, Slots.OutcomeEvent.VALUE);
       if (f == 0) {
         return false;
       }
@@ -446,19 +453,19 @@ final class MessageScan {
         return false;
       }
     }
-    byte indexTag = byteField(p, root, 2);
+    byte indexTag = byteField(p, root, Slots.OutcomeEvent.INDEX_TYPE);
     byte kind = indexTag == KIND_NUMERIC ? KIND_NUMERIC : indexTag == KIND_LITERAL ? KIND_LITERAL : KIND_NONE;
     int index = 0;
     literalPos[i] = 0;
     literalLen[i] = 0;
     if (kind == KIND_NUMERIC) {
-      int f = field(p, root, 3);
+      int f = field(p, root, Slots.OutcomeEvent.INDEX);
       if (f == 0) {
         return false;
       }
-      index = intField(p, f + i32(p, f), 0);
+      index = intField(p, f + i32(p, f), Slots.NumericIndex.INDEX);
     } else if (kind == KIND_LITERAL) {
-      int f = field(p, root, 3);
+      int f = field(p, root, Slots.OutcomeEvent.INDEX);
       if (f == 0) {
         return false;
       }
@@ -472,7 +479,7 @@ final class MessageScan {
     value[i] = v;
     indexKind[i] = kind;
     numericIndex[i] = index;
-    taken[i] = byteField(p, root, 4) != 0;
+    taken[i] = byteField(p, root, Slots.OutcomeEvent.ACTION_TAKEN) != 0;
     return true;
   }
 
@@ -588,7 +595,7 @@ final class MessageScan {
 
   /** {@code TimeStamp.epochSecond()} of a flatbuffer time stamp struct: the year is signed, as VW reads it. */
   private static long epochSecond(byte[] b, int at) {
-    return TimeText.epochSecond(i16(b, at), b[at + 2] & 0xFF, b[at + 3] & 0xFF, b[at + 4] & 0xFF,
+    return TimeStamp.epochSecond(i16(b, at), b[at + 2] & 0xFF, b[at + 3] & 0xFF, b[at + 4] & 0xFF,
         b[at + 5] & 0xFF, b[at + 6] & 0xFF);
   }
 

@@ -1,12 +1,13 @@
 package io.github.vwbinlog.core.join;
 
-import io.github.vwbinlog.core.output.TimeText;
+import io.github.vwbinlog.core.text.TimeText;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.join.JoinMetrics;
 import io.github.vwbinlog.join.JoinResult;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
@@ -29,6 +30,9 @@ public final class MetricsCollector {
   private String firstEventId = "";
   private long firstEventSecond;
   private String lastEventId = "";
+  /** The last id as bytes, copied in place by the fast path, when {@link #lastIdLength} is not -1. */
+  private byte[] lastIdBytes = new byte[0];
+  private int lastIdLength = -1;
   private long lastEventSecond;
   private boolean seenFirst;
   private boolean seenLast;
@@ -120,7 +124,30 @@ public final class MetricsCollector {
   public void last(String id, long epochSecond) {
     seenLast = true;
     lastEventId = id;
+    lastIdLength = -1;
     lastEventSecond = epochSecond;
+  }
+
+  /**
+   * As {@link #last(String, long)}, for an ASCII id read in place: its bytes are copied into a reused array, and the
+   * string is made only when the metrics are read, so that the fast path allocates nothing per message.
+   */
+  public void last(byte[] bytes, int from, int length, long epochSecond) {
+    seenLast = true;
+    if (lastIdBytes.length < length) {
+      lastIdBytes = new byte[Math.max(length, 2 * lastIdBytes.length)];
+    }
+    System.arraycopy(bytes, from, lastIdBytes, 0, length);
+    lastIdLength = length;
+    lastEventSecond = epochSecond;
+  }
+
+  private String lastEventId() {
+    if (lastIdLength >= 0) {
+      lastEventId = new String(lastIdBytes, 0, lastIdLength, StandardCharsets.ISO_8859_1);
+      lastIdLength = -1;
+    }
+    return lastEventId;
   }
 
   /** The CB part of a learnable CB event. */
@@ -188,14 +215,14 @@ public final class MetricsCollector {
         last(part.firstEventId, part.firstEventSecond);
       }
       if (part.seenLast) {
-        last(part.lastEventId, part.lastEventSecond);
+        last(part.lastEventId(), part.lastEventSecond);
       }
     }
   }
 
   JoinMetrics snapshot() {
     return new JoinMetrics(numberSkippedEvents, sumCostOriginal, firstEventId,
-        seenFirst ? TimeText.format(firstEventSecond) : "", lastEventId,
+        seenFirst ? TimeText.format(firstEventSecond) : "", lastEventId(),
         seenLast ? TimeText.format(lastEventSecond) : "", zeroActions, sumCostOriginalBaseline,
         sumCostOriginalFirstSlot, labelEqualBaselineFirstSlot, sumCostOriginalLabelEqualBaselineFirstSlot,
         labelNotEqualBaselineFirstSlot);

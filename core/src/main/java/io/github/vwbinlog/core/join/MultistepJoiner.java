@@ -54,7 +54,7 @@ final class MultistepJoiner {
 
   /** Processes one REGULAR message, handing each emitted step to {@code sink} in output order. */
   void regular(long offset, ByteBuffer payload, Consumer<JoinResult> sink) {
-    JoinedPayload joined = JoinedPayloads.open(offset, payload, config, counters, verifier, limits);
+    JoinedPayload joined = RegularMessages.open(offset, payload, config, counters, verifier, limits);
     if (joined == null) {
       return;
     }

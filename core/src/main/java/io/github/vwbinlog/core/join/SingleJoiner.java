@@ -9,9 +9,13 @@ import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.event.CaEvent;
+import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.event.Event;
+import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.event.JoinedEvent;
+import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.join.JoinResult;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -88,7 +92,7 @@ final class SingleJoiner {
 
   /** Processes one REGULAR message, handing each joined event to {@code sink} in VW's order. */
   void regular(long offset, ByteBuffer payload, Consumer<JoinResult> sink) {
-    JoinedPayload joined = JoinedPayloads.open(offset, payload, config, counters, verifier, limits);
+    JoinedPayload joined = RegularMessages.open(offset, payload, config, counters, verifier, limits);
     if (joined == null) {
       return;
     }
@@ -184,9 +188,53 @@ final class SingleJoiner {
     GroupOutcome outcome = join.join(events, offset, id);
     counters.interactionsSkipped(outcome.skipped());
     JoinResult result = outcome.result();
+    if (result != null && config.forTraining()) {
+      result = withExpandedReferences(offset, id, result);
+    }
     if (result != null) {
       sink.accept(result);
     }
+  }
+
+  /**
+   * For training: the result with its context's dedup references expanded from the cache as it is now, which is the
+   * cache VW's learner reads for this message (SPEC §4.5); or null, reported and counted, when they cannot be. A part
+   * converted ahead of its turn cannot know the cache, so a reference makes it uncertain (joined again in order).
+   */
+  private @Nullable JoinResult withExpandedReferences(long offset, String id, JoinResult result) {
+    EventPayload payload = result.interaction().event().payload();
+    ByteBuffer context = payload instanceof CbEvent cb ? cb.context()
+        : payload instanceof MultiSlotEvent ms ? ms.context()
+        : payload instanceof CaEvent ca ? ca.context() : null;
+    if (context == null) {
+      return result;
+    }
+    ByteBuffer expanded;
+    try {
+      expanded = AidReferences.expand(context, dedup);
+    } catch (AidReferences.Unexpandable e) {
+      uncertain |= part;
+      counters.interactionsSkipped(1);
+      counters.report(new Diagnostic(DiagnosticReason.NOT_LEARNED, offset, id, "the context's dedup references "
+          + "cannot be expanded for training: " + e.getMessage()));
+      return null;
+    }
+    if (expanded == null) {
+      return result;
+    }
+    uncertain |= part;
+    EventPayload with = payload instanceof CbEvent cb
+        ? new CbEvent(cb.deferredAction(), cb.actionIds(), expanded, cb.probabilities(), cb.modelId(),
+            cb.learningMode())
+        : payload instanceof MultiSlotEvent ms
+        ? new MultiSlotEvent(expanded, ms.slots(), ms.modelId(), ms.deferredAction(), ms.baselineActions(),
+            ms.learningMode())
+        : new CaEvent(((CaEvent) payload).deferredAction(), ((CaEvent) payload).action(), expanded,
+            ((CaEvent) payload).pdfValue(), ((CaEvent) payload).modelId(), ((CaEvent) payload).learningMode());
+    JoinedEvent interaction = result.interaction();
+    return new JoinResult(new JoinedEvent(interaction.timestamp(), new Event(interaction.event().meta(), with)),
+        result.timestamp(), result.outcomes(), result.slotOutcomes(), result.rewards(), result.originalRewards(),
+        result.learnable());
   }
 
   private JoinedEvent joined(Pending p, DiagnosticReason reason) throws DecodeException {

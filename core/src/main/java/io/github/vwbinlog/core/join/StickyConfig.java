@@ -4,6 +4,7 @@ import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.MultistepReward;
 
@@ -12,7 +13,7 @@ import io.github.vwbinlog.join.MultistepReward;
  * command-line overrides set theirs sticky, once, before any input, and nothing changes a sticky value afterwards.
  * The joiner is ready once a problem type was set.
  */
-final class StickyConfig {
+public final class StickyConfig {
   private RewardFunction rewardFunction = RewardFunction.EARLIEST;
   private float defaultReward;
   private LearningMode learningMode = LearningMode.ONLINE;
@@ -26,9 +27,10 @@ final class StickyConfig {
   private final boolean stickyLearningMode;
   private final boolean stickyProblemType;
   private final boolean stickyUseClientTime;
+  private final boolean forTraining;
 
   /** The initial settings with the sticky overrides of {@code options} applied (SPEC §3.3). */
-  StickyConfig(JoinOptions options) {
+  public StickyConfig(JoinOptions options) {
     Float reward = options.defaultReward();
     stickyDefaultReward = reward != null;
     if (reward != null) {
@@ -40,8 +42,9 @@ final class StickyConfig {
       problemType = type;
       problemTypeSet = true;
     }
-    stickyUseClientTime = options.useClientTime();
-    useClientTime = options.useClientTime();
+    stickyUseClientTime = options.isEnabled(JoinFeature.CLIENT_TIME);
+    useClientTime = options.isEnabled(JoinFeature.CLIENT_TIME);
+    forTraining = options.isEnabled(JoinFeature.FOR_TRAINING);
     LearningMode mode = options.learningMode();
     stickyLearningMode = mode != null;
     if (mode != null) {
@@ -59,7 +62,7 @@ final class StickyConfig {
   }
 
   /** A copy of {@code other}'s settings, for converting a later part of the log on another thread. */
-  StickyConfig(StickyConfig other) {
+  public StickyConfig(StickyConfig other) {
     rewardFunction = other.rewardFunction;
     defaultReward = other.defaultReward;
     learningMode = other.learningMode;
@@ -72,7 +75,13 @@ final class StickyConfig {
     stickyLearningMode = other.stickyLearningMode;
     stickyProblemType = other.stickyProblemType;
     stickyUseClientTime = other.stickyUseClientTime;
+    forTraining = other.forTraining;
     version = other.version;
+  }
+
+  /** Whether lines are written for training ({@link JoinFeature#FOR_TRAINING}); no checkpoint changes it. */
+  boolean forTraining() {
+    return forTraining;
   }
 
   /** Counts the checkpoints applied: the settings can have changed only when it has. */

@@ -1,6 +1,6 @@
 package io.github.vwbinlog.core.output;
 
-import static io.github.vwbinlog.core.output.DsjsonFragments.*;
+import static io.github.vwbinlog.core.text.DsjsonFragments.*;
 
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
@@ -8,6 +8,8 @@ import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.event.Utf8;
+import io.github.vwbinlog.core.text.JsonBytes;
+import io.github.vwbinlog.core.text.TimeText;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.EventPayload;
@@ -17,6 +19,8 @@ import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.event.MultiStepEvent;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.event.SlotEvent;
+import io.github.vwbinlog.join.JoinFeature;
+import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -84,6 +88,14 @@ public final class DsjsonWriter {
   }
 
   private static final long U32 = 0xFFFF_FFFFL;
+  private static final byte[] UNLABELLED_OPEN = "{\"o\":[".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] UNLABELLED_SKIP_LEARN_OPEN =
+      "{\"_skipLearn\":true,\"o\":[".getBytes(StandardCharsets.US_ASCII);
+
+  /** Whether lines are written to train VW as its binary parser does ({@code JoinFeature.FOR_TRAINING}). */
+  private final boolean forTraining;
+  /** Whether a context that is not valid UTF-8 is copied as VW copies it ({@code JoinFeature.COPY_INVALID_UTF8}). */
+  private final boolean copyInvalidUtf8;
 
   /** The line being built; copied to the caller's buffer only when it is valid. */
   private final JsonBytes line = new JsonBytes();
@@ -110,7 +122,41 @@ public final class DsjsonWriter {
    * DsjsonWriter writer = new DsjsonWriter();
    * }</pre>
    */
-  public DsjsonWriter() {}
+  public DsjsonWriter() {
+    this(false, false);
+  }
+
+  /**
+   * Creates a writer for the conversion features of {@code options}: {@link JoinFeature#FOR_TRAINING} and
+   * {@link JoinFeature#COPY_INVALID_UTF8}.
+   *
+   * <pre>{@code
+   * DsjsonWriter writer = DsjsonWriter.of(JoinOptions.defaults().with(JoinFeature.FOR_TRAINING));
+   * }</pre>
+   */
+  public static DsjsonWriter of(JoinOptions options) {
+    return new DsjsonWriter(options.isEnabled(JoinFeature.FOR_TRAINING),
+        options.isEnabled(JoinFeature.COPY_INVALID_UTF8));
+  }
+
+  /**
+   * Creates a writer for the features of a conversion.
+   *
+   * <pre>{@code
+   * DsjsonWriter writer = new DsjsonWriter(true, false);   // lines that train VW as the binary log does
+   * }</pre>
+   *
+   * @param forTraining write the lines that make {@code vw --dsjson} learn what {@code vw --binary_parser} learns
+   *     (docs/JOINING.md): {@code _label_probability} is {@code p[0]}, CA lines carry no pdrop, and an event VW's
+   *     learner does not learn (or learns with an infinite weight) is rejected with
+   *     {@link DiagnosticReason#NOT_LEARNED}; a multistep step VW learns without a label is written without one
+   * @param copyInvalidUtf8 copy a context whose strings are not valid UTF-8 as VW does, instead of rejecting it with
+   *     {@link DiagnosticReason#INVALID_UTF8}; such a line is not JSON
+   */
+  public DsjsonWriter(boolean forTraining, boolean copyInvalidUtf8) {
+    this.forTraining = forTraining;
+    this.copyInvalidUtf8 = copyInvalidUtf8;
+  }
 
   /**
    * Appends the DSJSON line of a joined event, its final {@code '\n'} included, to {@code out}; or appends nothing and
@@ -137,11 +183,11 @@ public final class DsjsonWriter {
     EventPayload payload = result.interaction().event().payload();
     String stepId = null;
     if (payload instanceof CbEvent cb) {
-      cb(result, result.id(), cb.actionIds(), cb.probabilities(), cb.context(), cb.modelId());
+      cb(result, result.id(), cb.actionIds(), cb.probabilities(), cb.context(), cb.modelId(), false);
     } else if (payload instanceof MultiStepEvent step) {
       // SPEC §7.4: a step is written as a CB line under its step id; its original reward is 0, hence -0.0.
       stepId = step.eventId();
-      cb(result, step.eventId(), step.actionIds(), step.probabilities(), step.context(), step.modelId());
+      cb(result, step.eventId(), step.actionIds(), step.probabilities(), step.context(), step.modelId(), true);
     } else if (payload instanceof MultiSlotEvent slots) {
       PayloadType type = result.payloadType();
       if (type == PayloadType.CCB) {
@@ -168,27 +214,47 @@ public final class DsjsonWriter {
 
   /** A CB line (SPEC §8.4), also used for multistep steps. */
   private void cb(JoinResult r, String eventId, List<Long> actions, List<Float> probabilities,
-      ByteBuffer context, String modelId) {
+      ByteBuffer context, String modelId, boolean step) {
     if (actions.isEmpty()) {
       problem(DiagnosticReason.EMPTY_ACTIONS, "the decision has no actions, so there is no _label_Action (SPEC §11 "
           + "item 5)");
       return;
     }
     Metadata meta = r.interaction().event().meta();
-    line.raw(CB_LABEL_COST);
-    number(-r.reward(), "_label_cost (final reward)");
-    line.raw(CB_LABEL_PROBABILITY);
-    // VW's converter multiplies by the pass probability in binary32, and writes 0.0 when there are no probabilities.
-    number(probabilities.isEmpty() ? 0f : probabilities.get(0) * meta.passProbability(),
-        "_label_probability (p[0] * pass probability)");
-    long chosen = actions.get(0) & U32;
-    line.raw(CB_LABEL_ACTION).uint(chosen);
-    // Unsigned 32-bit arithmetic: action 0 gives index 4294967295.
-    line.raw(CB_LABEL_INDEX).uint((chosen - 1) & U32);
-    if (!r.learnable()) {
-      line.raw(SKIP_LEARN);
+    // VW's learner labels a CB decision only when it has probabilities and 0 <= pdrop < 1 (its cb_joined_event's
+    // fill_in_label); otherwise the single joiner drops the event and the multistep joiner learns it unlabelled.
+    boolean unlabelled = forTraining && (probabilities.isEmpty() || !(meta.pdrop() >= 0f && meta.pdrop() < 1f));
+    if (unlabelled && !step) {
+      problem(DiagnosticReason.NOT_LEARNED, probabilities.isEmpty()
+          ? "VW's learner drops a CB decision without probabilities"
+          : "VW's learner drops a CB decision whose pdrop " + meta.pdrop() + " is outside [0, 1)");
+      return;
     }
-    line.raw(O_OPEN);
+    if (unlabelled) {
+      // As VW's learner has it: no label, no weight (so no pdrop), and skipped when not learnable.
+      line.raw(r.learnable() ? UNLABELLED_OPEN : UNLABELLED_SKIP_LEARN_OPEN);
+    } else {
+      line.raw(CB_LABEL_COST);
+      number(-r.reward(), "_label_cost (final reward)");
+      line.raw(CB_LABEL_PROBABILITY);
+      if (forTraining) {
+        // The probability VW's learner puts in the label; VW's DSJSON parser weighs by pdrop itself.
+        number(probabilities.get(0), "_label_probability (p[0])");
+      } else {
+        // VW's converter multiplies by the pass probability in binary32, and writes 0.0 when there are no
+        // probabilities.
+        number(probabilities.isEmpty() ? 0f : probabilities.get(0) * meta.passProbability(),
+            "_label_probability (p[0] * pass probability)");
+      }
+      long chosen = actions.get(0) & U32;
+      line.raw(CB_LABEL_ACTION).uint(chosen);
+      // Unsigned 32-bit arithmetic: action 0 gives index 4294967295.
+      line.raw(CB_LABEL_INDEX).uint((chosen - 1) & U32);
+      if (!r.learnable()) {
+        line.raw(SKIP_LEARN);
+      }
+      line.raw(O_OPEN);
+    }
     outcomes(r.outcomes());
     line.ascii(']');
     line.raw(TIMESTAMP);
@@ -213,7 +279,7 @@ public final class DsjsonWriter {
       number(probabilities.get(i), "p[%d] (probability)", i, 0);
     }
     line.ascii(']');
-    modelAndPdrop(modelId, meta);
+    modelAndPdrop(modelId, meta, !unlabelled);
     line.raw(ORIGINAL_LABEL_COST);
     number(-r.originalReward(), "_original_label_cost (original reward)");
     line.raw(LINE_END);
@@ -231,6 +297,8 @@ public final class DsjsonWriter {
     }
     ByteBuffer context = decision.context();
     Metadata meta = r.interaction().event().meta();
+    infiniteWeight(meta, "CCB");
+    slotSizes(slots);
     line.raw(FIRST_TIMESTAMP);
     timestamp(r.timestamp());
     if (!r.learnable()) {
@@ -278,7 +346,7 @@ public final class DsjsonWriter {
       }
       line.ascii(']');
     }
-    modelAndPdrop(decision.modelId(), meta);
+    modelAndPdrop(decision.modelId(), meta, true);
     line.raw(LINE_END);
   }
 
@@ -286,6 +354,7 @@ public final class DsjsonWriter {
   private void slates(JoinResult r, MultiSlotEvent decision) {
     ByteBuffer context = decision.context();
     Metadata meta = r.interaction().event().meta();
+    infiniteWeight(meta, "slates");
     line.raw(FIRST_TIMESTAMP);
     timestamp(r.timestamp());
     line.raw(VERSION);
@@ -310,11 +379,42 @@ public final class DsjsonWriter {
     line.ascii(']');
     line.raw(C);
     context(context);
-    modelAndPdrop(decision.modelId(), meta);
+    modelAndPdrop(decision.modelId(), meta, true);
     if (!r.learnable()) {
       line.raw(SKIP_LEARN);
     }
     line.raw(LINE_END);
+  }
+
+  /**
+   * For training: VW's learner weighs a CCB or slates decision by {@code 1 / (1 - pdrop)} unchecked, so pdrop 1 is an
+   * infinite weight, while VW's DSJSON parser refuses a line with pdrop 1. No line can train the same.
+   */
+  private void infiniteWeight(Metadata meta, String type) {
+    if (forTraining && meta.pdrop() == 1f) {
+      problem(DiagnosticReason.NOT_LEARNED, "VW's learner gives this " + type + " decision an infinite weight "
+          + "(pdrop 1), which VW's DSJSON parser refuses");
+    }
+  }
+
+  /**
+   * For training: a CCB slot with actions and probabilities of different sizes stops a whole {@code vw --dsjson} run
+   * (VW's DSJSON parser throws), while VW's learner leaves that slot and the later ones unlabelled (SPEC §8.8). No line
+   * can train the same.
+   */
+  private void slotSizes(List<SlotEvent> slots) {
+    if (!forTraining) {
+      return;
+    }
+    for (int i = 0; i < slots.size(); i++) {
+      int actions = slots.get(i).actionIds().size();
+      int probabilities = slots.get(i).probabilities().size();
+      if (actions != 0 && probabilities != 0 && actions != probabilities) {
+        problem(DiagnosticReason.NOT_LEARNED, "slot " + i + " has " + actions + " actions but " + probabilities
+            + " probabilities, which stops VW's DSJSON parser");
+        return;
+      }
+    }
   }
 
   /** A CA line (SPEC §8.4): the continuous-action label, no outcomes, skip-learn last. */
@@ -335,7 +435,8 @@ public final class DsjsonWriter {
     line.raw(EVENT_ID).string(meta.id());
     line.raw(C);
     context(context);
-    modelAndPdrop(decision.modelId(), meta);
+    // For training no pdrop: VW's CA learner ignores it, and VW's DSJSON parser refuses a line with pdrop 1.
+    modelAndPdrop(decision.modelId(), meta, !forTraining);
     if (!r.learnable()) {
       line.raw(SKIP_LEARN);
     }
@@ -435,11 +536,11 @@ public final class DsjsonWriter {
   }
 
   /** {@code "VWState":{"m":model}} with the model id cut at its first NUL (all types), then pdrop when not 0. */
-  private void modelAndPdrop(String modelId, Metadata meta) {
+  private void modelAndPdrop(String modelId, Metadata meta, boolean withPdrop) {
     line.raw(VW_STATE).string(cutAtNul(modelId)).ascii('}');
     float pdrop = meta.pdrop();
     // -0.0 == 0.0, so a pass probability of 1 never writes pdrop; NaN != 0 and is caught by number().
-    if (pdrop != 0f) {
+    if (withPdrop && pdrop != 0f) {
       line.raw(PDROP);
       number(pdrop, "pdrop (1 - pass probability)");
     }
@@ -486,7 +587,7 @@ public final class DsjsonWriter {
     }
     if (!JsonSyntax.isObject(a, start, end)) {
       problem(DiagnosticReason.INVALID_CONTEXT, "the context is not one JSON object");
-    } else {
+    } else if (!copyInvalidUtf8) {
       // The syntax holds, so the writing check failed on the encoding of a string.
       problem(DiagnosticReason.INVALID_UTF8, "the context is not valid UTF-8 at byte "
           + (Utf8.firstInvalid(a, start, end) - start));

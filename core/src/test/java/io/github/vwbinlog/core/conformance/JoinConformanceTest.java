@@ -10,6 +10,7 @@ import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.event.MultiStepEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
@@ -47,7 +48,7 @@ class JoinConformanceTest {
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     Map<String, @Nullable Object> config = Json.object(c.json().get("config"));
     if (Boolean.TRUE.equals(config.get("multistep"))) {
-      options = options.withMultistep(true);
+      options = options.with(JoinFeature.MULTISTEP);
       Object reward = config.get("multistep_reward");
       if (reward != null) {
         options = options.withMultistepReward(MultistepReward.parse((String) reward));

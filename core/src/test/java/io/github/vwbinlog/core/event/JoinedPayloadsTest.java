@@ -9,6 +9,7 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.TimeStamp;
@@ -75,7 +76,7 @@ class JoinedPayloadsTest {
           assertThat(e.value()).isEqualTo(2);
           assertThat(e.limit()).isEqualTo(1);
           assertThat(e.offset()).isEqualTo(8);
-          assertThat(e.messageType()).isEqualTo("REGULAR");
+          assertThat(e.messageType()).isEqualTo(MessageType.REGULAR);
         })
         .hasMessageContaining("number of joined events (2) exceeds the maximum (1)");
     assertThat(JoinedPayloads.decode(payload(), 8, ReadLimits.builder().maxEventsPerPayload(2).build()))

@@ -17,6 +17,7 @@ import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.Metadata;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
@@ -111,6 +112,20 @@ class JoiningGuideExamplesTest {
   }
 
   @Test
+  void convertForTraining(@TempDir Path dir) throws IOException {
+    Path pdropLog = Corpus.resolve("files/valid_joined_logs/cb_joined_with_pdrop_05.fb");
+    Path out = dir.resolve("train.dsjson");
+    // tag::forTraining[]
+    JoinOptions options = JoinOptions.defaults().with(JoinFeature.FOR_TRAINING);
+    try (OutputStream dsjson = Files.newOutputStream(out)) {
+      DsjsonConverter.of(options).convert(pdropLog, dsjson);   // then: vw --dsjson -d train.dsjson ...
+    }
+    // end::forTraining[]
+    // p[0] is 0.5; VW's converter writes p[0] x pass_probability = 0.25.
+    assertThat(Files.readString(out)).contains("\"_label_probability\":0.5,").contains("\"pdrop\":0.5,");
+  }
+
+  @Test
   @DisplayName("docs/JOINING.md shows these snippets verbatim")
   void theGuideShowsTheseSnippetsVerbatim() throws IOException {
     String source = DocSnippets.source("JoiningGuideExamplesTest.java");
@@ -119,6 +134,6 @@ class JoiningGuideExamplesTest {
     for (DocSnippets.Snippet s : snippets) {
       assertThat(guide).as("the guide holds snippet '%s'", s.name()).contains(s.text());
     }
-    assertThat(snippets.size()).isEqualTo(4);
+    assertThat(snippets.size()).isEqualTo(5);
   }
 }

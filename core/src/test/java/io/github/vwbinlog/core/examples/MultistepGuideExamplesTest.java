@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.vwbinlog.core.conformance.Corpus;
 import io.github.vwbinlog.event.MultiStepEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.Joiner;
@@ -31,7 +32,7 @@ class MultistepGuideExamplesTest {
   void convertAMultistepLog(@TempDir Path dir) throws IOException {
     Path out = dir.resolve("out.dsjson");
     // tag::convert[]
-    JoinOptions options = JoinOptions.defaults().withMultistep(true);  // VW's --multistep; suffix_mean by default
+    JoinOptions options = JoinOptions.defaults().with(JoinFeature.MULTISTEP);  // VW's --multistep; suffix_mean by default
     try (OutputStream dsjson = Files.newOutputStream(out)) {
       DsjsonConverter.of(options).convert(log, dsjson);
     }
@@ -45,7 +46,7 @@ class MultistepGuideExamplesTest {
     List<String> seen = new ArrayList<>();
     // tag::steps[]
     JoinOptions options = JoinOptions.defaults()
-        .withMultistep(true)
+        .with(JoinFeature.MULTISTEP)
         .withMultistepReward(MultistepReward.IDENTITY);  // each step keeps its own reward
     try (Joiner joiner = Joiner.open(log, options)) {
       for (JoinResult r : joiner) {

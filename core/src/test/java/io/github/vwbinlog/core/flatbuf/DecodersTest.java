@@ -10,6 +10,7 @@ import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.RewardFunction;
@@ -145,7 +146,7 @@ class DecodersTest {
         .isInstanceOfSatisfying(MalformedDataException.class, e -> {
           assertThat(e.reason()).isEqualTo(DiagnosticReason.MALFORMED_CHECKPOINT);
           assertThat(e.offset()).isEqualTo(4242);
-          assertThat(e.messageType()).isEqualTo("CHECKPOINT");
+          assertThat(e.messageType()).isEqualTo(MessageType.CHECKPOINT);
           assertThat(e.reading()).isEqualTo("the CheckpointInfo");
           assertThat(e.problem()).isEqualTo("the root offset at 0 points to " + b.length
               + ", outside the buffer (size " + b.length + ")");
@@ -209,7 +210,7 @@ class DecodersTest {
         .isInstanceOfSatisfying(MalformedDataException.class, e -> {
           assertThat(e.reason()).isEqualTo(DiagnosticReason.MALFORMED_PAYLOAD);
           assertThat(e.offset()).isEqualTo(8);
-          assertThat(e.messageType()).isEqualTo("HEADER");
+          assertThat(e.messageType()).isEqualTo(MessageType.HEADER);
           assertThat(e.reading()).isEqualTo("the FileHeader");
           assertThat(e.problem()).isEqualTo("vector FileHeader.properties at " + v
               + " declares 4294967295 elements of 4 bytes, more than a flatbuffer can hold");

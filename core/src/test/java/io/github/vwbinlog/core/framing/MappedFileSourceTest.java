@@ -145,7 +145,7 @@ class MappedFileSourceTest {
         .withLimits(ReadLimits.builder().maxMessageSize(Integer.MAX_VALUE - 8).build());
 
     List<Message> skipped = ReadResult.readAll(BinaryLogReader.open(sparse, options)).messages();
-    assertThat(skipped).containsExactly(new Message.Regular(regular, ByteBuffer.wrap(payload)),
+    assertThat(skipped).containsExactly(new Message.Regular(regular, ByteBuffer.wrap(payload), options.limits()),
         new Message.Eof(regular + 32, 0));
 
     ReadResult included = ReadResult.readAll(BinaryLogReader.open(sparse,

@@ -9,6 +9,7 @@ import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.ReadFeature;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
@@ -286,7 +287,7 @@ class MessageFramingTest {
       assertThat(e).extracting(TruncatedInputException::offset, TruncatedInputException::messageType,
               TruncatedInputException::reading, TruncatedInputException::fieldOffset,
               TruncatedInputException::needed, TruncatedInputException::available)
-          .containsExactly(16L, "FILEMAGIC", "the version", 20L, 4L, (long) present);
+          .containsExactly(16L, MessageType.FILEMAGIC, "the version", 20L, 4L, (long) present);
     }
 
     @ParameterizedTest(name = "{0} bytes of the size")
@@ -299,7 +300,7 @@ class MessageFramingTest {
       assertThat(e).extracting(TruncatedInputException::offset, TruncatedInputException::messageType,
               TruncatedInputException::reading, TruncatedInputException::fieldOffset,
               TruncatedInputException::needed, TruncatedInputException::available)
-          .containsExactly(8L, "HEADER", "the payload size", 12L, 4L, (long) present);
+          .containsExactly(8L, MessageType.HEADER, "the payload size", 12L, 4L, (long) present);
     }
 
     @Test
@@ -321,9 +322,11 @@ class MessageFramingTest {
       TruncatedInputException e = truncated(log, 1);
 
       assertThat(e).extracting(TruncatedInputException::offset, TruncatedInputException::messageType,
-              TruncatedInputException::reading, TruncatedInputException::fieldOffset,
-              TruncatedInputException::needed, TruncatedInputException::available)
-          .containsExactly(8L, "UNKNOWN(0x1AAAAAAA)", "the payload", 16L, 20L, 19L);
+              TruncatedInputException::messageTypeCode, TruncatedInputException::reading,
+              TruncatedInputException::fieldOffset, TruncatedInputException::needed,
+              TruncatedInputException::available)
+          .containsExactly(8L, MessageType.UNKNOWN, 0x1AAAAAAAL, "the payload", 16L, 20L, 19L);
+      assertThat(e).hasMessageContaining("the payload of the UNKNOWN(0x1AAAAAAA) message");
     }
 
     @ParameterizedTest(name = "{0} of 4 padding bytes")
@@ -338,7 +341,7 @@ class MessageFramingTest {
       assertThat(e).extracting(TruncatedInputException::offset, TruncatedInputException::messageType,
               TruncatedInputException::reading, TruncatedInputException::fieldOffset,
               TruncatedInputException::needed, TruncatedInputException::available)
-          .containsExactly(8L, "HEADER", "the padding", 52L, 4L, (long) present);
+          .containsExactly(8L, MessageType.HEADER, "the padding", 52L, 4L, (long) present);
     }
 
     @Test
@@ -371,7 +374,7 @@ class MessageFramingTest {
       assertThatThrownBy(it::hasNext).isInstanceOfSatisfying(UnsupportedVersionException.class, e -> {
         assertThat(e.version()).isEqualTo(version);
         assertThat(e.offset()).isZero();
-        assertThat(e.messageType()).isEqualTo("FILEMAGIC");
+        assertThat(e.messageType()).isEqualTo(MessageType.FILEMAGIC);
         assertThat(e).hasMessageContaining("file version " + version + " does not match parser version 1");
       });
       assertThat(it.hasNext()).as("after the error").isFalse();
@@ -408,7 +411,7 @@ class MessageFramingTest {
         assertThat(e.value()).isEqualTo(0xFFFFFFFFL);
         assertThat(e.limit()).isEqualTo(1024);
         assertThat(e.offset()).isEqualTo(8);
-        assertThat(e.messageType()).isEqualTo("REGULAR");
+        assertThat(e.messageType()).isEqualTo(MessageType.REGULAR);
         assertThat(e).hasMessage("limit exceeded at offset 8: the payload size of the REGULAR message: payload "
             + "size (4294967295) exceeds the maximum (1024)");
       });

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.ReadFeature;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.conformance.Corpus;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
@@ -120,11 +124,11 @@ class CorpusAccountingTest {
           Path log = Corpus.resolve("files/" + e.getKey());
           DiagnosticReason reason = e.getValue().keySet().iterator().next();
           ByteArrayOutputStream out = new ByteArrayOutputStream();
-          assertThatThrownBy(() -> convert(log, OPTIONS.withStrict(true), out))
+          assertThatThrownBy(() -> convert(log, OPTIONS.with(JoinFeature.STRICT), out))
               .isInstanceOfSatisfying(BinaryLogException.class, x -> assertThat(x.reason()).isEqualTo(reason));
           List<JoinResult> joined = new ArrayList<>();
           assertThatThrownBy(() -> {
-            try (Joiner joiner = Joiner.open(log, OPTIONS.withStrict(true))) {
+            try (Joiner joiner = Joiner.open(log, OPTIONS.with(JoinFeature.STRICT))) {
               joiner.forEach(joined::add);
             }
           }).isInstanceOfSatisfying(BinaryLogException.class, x -> assertThat(x.reason()).isEqualTo(reason));
@@ -140,7 +144,7 @@ class CorpusAccountingTest {
     assertThat(convert(log, OPTIONS, lenient).emittedTotal()).isEqualTo(1);
     assertThat(lenient.toString()).contains("\"EventId\":\"75d50657\"");
     ByteArrayOutputStream strict = new ByteArrayOutputStream();
-    assertThatThrownBy(() -> convert(log, OPTIONS.withStrict(true), strict))
+    assertThatThrownBy(() -> convert(log, OPTIONS.with(JoinFeature.STRICT), strict))
         .isInstanceOf(BinaryLogException.class).hasMessageContaining("160");
     assertThat(strict.size()).isZero();
   }
@@ -152,9 +156,43 @@ class CorpusAccountingTest {
           ByteArrayOutputStream lenient = new ByteArrayOutputStream();
           JoinSummary expected = convert(log, OPTIONS, lenient);
           ByteArrayOutputStream strict = new ByteArrayOutputStream();
-          JoinSummary actual = convert(log, OPTIONS.withStrict(true), strict);
+          JoinSummary actual = convert(log, OPTIONS.with(JoinFeature.STRICT), strict);
           assertThat(strict.toByteArray()).isEqualTo(lenient.toByteArray());
           assertThat(actual).isEqualTo(expected);
+        }));
+  }
+
+  /**
+   * A joiner or converter given a reader counts what the reader reports itself (the unknown message type, the bad
+   * magic, the bad version), as one that opens the file does; those diagnostics go to the reader's listener.
+   */
+  @TestFactory
+  Stream<DynamicTest> aReaderGivenByTheCallerIsCountedLikeAnOpenedFile() {
+    return Corpus.joinedLogs().stream().filter(p -> name(p).startsWith("invalid_joined_logs/")).map(log ->
+        DynamicTest.dynamicTest(name(log), () -> {
+          JoinSummary opened;
+          try (Joiner joiner = Joiner.open(log, OPTIONS)) {
+            joiner.forEach(r -> { });
+            opened = joiner.summary();
+          }
+          for (int threads : new int[] {1, 2}) {
+            List<Diagnostic> readerHeard = new ArrayList<>();
+            ReadOptions readerOptions = ReadOptions.defaults().with(ReadFeature.LENIENT).withListener(readerHeard::add);
+            JoinSummary given;
+            try (Joiner joiner = Joiner.of(BinaryLogReader.open(log, readerOptions), OPTIONS)) {
+              joiner.forEach(r -> { });
+              given = joiner.summary();
+            }
+            assertThat(given).as("Joiner.of").isEqualTo(opened);
+            try (BinaryLogReader reader = BinaryLogReader.open(log, readerOptions)) {
+              JoinSummary converted = DsjsonConverter.of(OPTIONS.withThreads(threads))
+                  .convert(reader, new ByteArrayOutputStream());
+              assertThat(converted.diagnostics()).as("convert(reader), %d threads", threads)
+                  .isEqualTo(opened.diagnostics());
+            }
+            assertThat(readerHeard).as("what the reader reported itself")
+                .allMatch(d -> opened.diagnostics().containsKey(d.reason()));
+          }
         }));
   }
 }

@@ -26,6 +26,7 @@ import io.github.vwbinlog.event.Metadata;
 import io.github.vwbinlog.event.MultiStepEvent;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
@@ -53,7 +54,7 @@ import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
 class MultistepJoinerTest {
   private static final TimeStamp T0 = TimeStamp.of(2021, 1, 1, 0, 0, 0);
   private static final TimeStamp T1 = TimeStamp.of(2021, 1, 1, 1, 0, 0);
-  private static final JoinOptions MULTISTEP = JoinOptions.defaults().withMultistep(true);
+  private static final JoinOptions MULTISTEP = JoinOptions.defaults().with(JoinFeature.MULTISTEP);
 
   // --- building logs
 
@@ -208,7 +209,7 @@ class MultistepJoinerTest {
           late.event().payload()));
       byte[] log = log(List.of(late, step("ep", "b", null, T0)));
       assertThat(join(log).stepIds()).containsExactly("a", "b");
-      Run client = join(log, MULTISTEP.withClientTime());
+      Run client = join(log, MULTISTEP.with(JoinFeature.CLIENT_TIME));
       assertThat(client.stepIds()).containsExactly("b", "a");
       assertThat(client.results().get(1).timestamp()).isEqualTo(T1);
       // "b" has no client time: a notice, and its enqueued time is used.
@@ -304,7 +305,7 @@ class MultistepJoinerTest {
     void numericIndexesAreEpisodicAndStepOutcomesComeFirstInTheList() {
       Run run = join(log(List.of(step("1", null), step("2", "1"),
           outcome(OutcomeEvent.numeric(5f).withIndex(1)), stepOutcome("2", 3))),
-          JoinOptions.defaults().withMultistep(true).withRewardFunction(RewardFunction.SUM)
+          JoinOptions.defaults().with(JoinFeature.MULTISTEP).withRewardFunction(RewardFunction.SUM)
               .withMultistepReward(MultistepReward.IDENTITY));
       // The numerically indexed outcome counts for both steps (SPEC §7.1).
       assertThat(run.rewards()).containsExactly(5f, 8f);

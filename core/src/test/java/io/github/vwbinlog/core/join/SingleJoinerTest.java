@@ -36,6 +36,7 @@ import io.github.vwbinlog.event.Metadata;
 import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.event.SlotEvent;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -546,7 +547,7 @@ class SingleJoinerTest {
 
     @Test
     void clientTimeFromTheStickySwitch() {
-      Run run = run(log(CB), JoinOptions.defaults().withClientTime());
+      Run run = run(log(CB), JoinOptions.defaults().with(JoinFeature.CLIENT_TIME));
       assertThat(run.rewards("a")).containsExactly(2f);
       assertThat(run.lines().get(0)).contains("\"Timestamp\":\"2021-01-02T03:04:05.000000Z\"");
     }

@@ -6,6 +6,7 @@ import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.MultistepReward;
 import org.junit.jupiter.api.DisplayName;
@@ -37,7 +38,7 @@ class StickyConfigTest {
   @Test
   void overridesOtherThanProblemTypeDoNotMakeItReady_3_1() {
     StickyConfig config = new StickyConfig(JoinOptions.defaults().withRewardFunction(RewardFunction.SUM)
-        .withDefaultReward(1f).withLearningMode(LearningMode.APPRENTICE).withClientTime());
+        .withDefaultReward(1f).withLearningMode(LearningMode.APPRENTICE).with(JoinFeature.CLIENT_TIME));
     assertThat(config.ready()).isFalse();
   }
 
@@ -71,7 +72,7 @@ class StickyConfigTest {
   void stickyOverridesWinOverEveryCheckpoint_3_3() {
     StickyConfig config = new StickyConfig(JoinOptions.defaults().withProblemType(ProblemType.SLATES)
         .withRewardFunction(RewardFunction.SUM).withDefaultReward(-1f).withLearningMode(LearningMode.ONLINE)
-        .withClientTime());
+        .with(JoinFeature.CLIENT_TIME));
     CheckpointInfo sticky = new CheckpointInfo(RewardFunction.SUM, -1f, LearningMode.ONLINE, ProblemType.SLATES, true);
     assertThat(config.effective()).isEqualTo(sticky);
     config.apply(CHECKPOINT.withUseClientTime(false));

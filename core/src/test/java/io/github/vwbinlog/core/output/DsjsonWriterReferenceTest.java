@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.core.conformance.Corpus;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.Event;
@@ -42,7 +44,7 @@ class DsjsonWriterReferenceTest {
   private static final int CORPUS_LINES = 349;
 
   static Stream<Path> corpusFiles() throws IOException {
-    Path root = DoubleFormatterTest.sharedDir().resolve("conformance");
+    Path root = Corpus.root();
     List<Path> files = new ArrayList<>();
     for (String dir : List.of("reference", "expected")) {
       try (Stream<Path> walk = Files.walk(root.resolve(dir))) {
@@ -56,7 +58,7 @@ class DsjsonWriterReferenceTest {
   void theCorpusIsWhereExpected() throws IOException {
     int lines = 0;
     for (Path f : (Iterable<Path>) corpusFiles()::iterator) {
-      lines += DsjsonWriterTest.expectedLines(DoubleFormatterTest.sharedDir().resolve("conformance").relativize(f)
+      lines += DsjsonWriterTest.expectedLines(Corpus.root().relativize(f)
           .toString()).size();
     }
     assertThat(lines).isEqualTo(CORPUS_LINES);

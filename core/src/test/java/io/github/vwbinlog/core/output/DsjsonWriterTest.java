@@ -9,6 +9,9 @@ import io.github.vwbinlog.EventEncoding;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.core.conformance.Corpus;
+import io.github.vwbinlog.core.text.DoubleFormatter;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.Event;
@@ -48,7 +51,7 @@ class DsjsonWriterTest {
   // ------------------------------------------------------------------------------------------------ builders
 
   static Path conformance(String path) {
-    return DoubleFormatterTest.sharedDir().resolve("conformance").resolve(path);
+    return Corpus.root().resolve(path);
   }
 
   static List<String> expectedLines(String path) throws IOException {

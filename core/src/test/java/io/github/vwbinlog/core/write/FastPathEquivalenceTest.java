@@ -12,13 +12,14 @@ import io.github.vwbinlog.Message;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
-import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.RewardFunction;
 import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.output.DsjsonWriter;
-import io.github.vwbinlog.core.output.JsonBytes;
+import io.github.vwbinlog.core.output.RecordLines;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.DedupInfo;
@@ -30,8 +31,8 @@ import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.event.SlotEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -41,7 +42,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -85,8 +85,8 @@ class FastPathEquivalenceTest {
   /** How many REGULAR messages the fast path converted, and how many there are. */
   static long[] fastPathCounts(byte[] log, JoinOptions options) {
     JoinOptions o = options.withReadOptions(options.readOptions().withListener(d -> { }));
-    try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
-      DefaultJoiner joiner = new DefaultJoiner(reader, o);
+    try (ZstdContexts zstd = new ZstdContexts(1); BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions());
+        DefaultJoiner joiner = DefaultJoiner.of(reader, o, zstd)) {
       JsonBytes out = new JsonBytes();
       Iterator<Message> messages = reader.iterator();
       while (joiner.stepConverting(messages, r -> { }, out)) {
@@ -115,18 +115,9 @@ class FastPathEquivalenceTest {
     JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
     JsonBytes buffer = new JsonBytes();
     try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
-      DefaultJoiner joiner = new DefaultJoiner(reader, o);
+      DefaultJoiner joiner = DefaultJoiner.of(reader, o, null);
       JoinCounters counters = joiner.counters();
-      DsjsonWriter writer = new DsjsonWriter();
-      Consumer<JoinResult> sink = result -> {
-        DsjsonWriter.Rejection rejection = writer.write(result, buffer);
-        if (rejection == null) {
-          counters.emitted(result);
-        } else {
-          counters.interactionsSkipped(1);
-          counters.report(rejection.toDiagnostic(joiner.currentOffset()));
-        }
-      };
+      RecordLines sink = new RecordLines(buffer, counters, joiner::currentOffset, DsjsonWriter.of(o));
       Iterator<Message> messages = reader.iterator();
       while (joiner.step(messages, sink)) {
         // one message per step
@@ -153,7 +144,7 @@ class FastPathEquivalenceTest {
     static JoinOptions options(Random random) {
       JoinOptions o = JoinOptions.defaults();
       if (random.nextInt(4) == 0) {
-        o = o.withClientTime();
+        o = o.with(JoinFeature.CLIENT_TIME);
       }
       if (random.nextInt(8) == 0) {
         // Limits the fast path must hold as the record path does: contexts near the limit, zstd payloads within it.
@@ -161,6 +152,10 @@ class FastPathEquivalenceTest {
             .maxContextSize(20 + random.nextInt(100))
             .maxDecompressedSize(64 + random.nextInt(400))
             .build()));
+      }
+      if (random.nextInt(3) == 0) {
+        // Lines for training: the fast path leaves what they change (pdrop, CB without probabilities) to the writer.
+        o = o.with(JoinFeature.FOR_TRAINING);
       }
       return o;
     }
@@ -374,8 +369,10 @@ class FastPathEquivalenceTest {
               sb.append(random.nextInt(6) == 0 ? ",\n" : ",");
             }
             sb.append("\"f").append(f).append(random.nextInt(8) == 0 ? "\nx" : "").append("\":");
-            switch (random.nextInt(6)) {
+            switch (random.nextInt(7)) {
               case 0 -> sb.append(random.nextInt(1000));
+              // Dedup references, which lines for training expand from the cache (ids 0 to 5 may be cached).
+              case 6 -> sb.append("[{\"__aid\":").append(random.nextInt(7)).append("},{ \"__AID\" : 3 }]");
               case 1 -> sb.append("\"v\\\"\u00e9\"");
               case 2 -> sb.append("[true,false,null,-1.5e3]");
               case 3 -> sb.append("{\"n\":{}}");

@@ -11,8 +11,9 @@ import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.conformance.Corpus;
+import io.github.vwbinlog.core.convert.ParallelConversion;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.JoinCounters;
-import io.github.vwbinlog.core.join.ParallelConversion;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.event.Event;
@@ -20,6 +21,7 @@ import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.Metadata;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinSummary;
 import java.io.ByteArrayOutputStream;
@@ -60,10 +62,12 @@ class ParallelConversionTest {
     JoinCounters counters = new JoinCounters(diagnostics::add, false);
     List<Diagnostic> notices = new ArrayList<>();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (BinaryLogReader reader = BinaryLogReader.open(log, o.readOptions().withListener(notices::add))) {
-      ParallelConversion conversion = new ParallelConversion(o, counters, partBytes);
+    try (ZstdContexts zstd = new ZstdContexts(threads);
+        BinaryLogReader reader = BinaryLogReader.open(log, o.readOptions().withListener(notices::add))) {
+      ParallelConversion conversion = new ParallelConversion(o, counters, zstd, partBytes);
       conversion.run(reader.iterator(), notices, out);
       reconverted += conversion.reconverted();
+      assertThat(zstd.idle()).as("zstd contexts kept").isLessThanOrEqualTo(threads);
     }
     return new Run(out.toByteArray(), counters.summary(), diagnostics);
   }
@@ -84,7 +88,7 @@ class ParallelConversionTest {
         JoinOptions.defaults().withProblemType(ProblemType.CB),
         JoinOptions.defaults().withProblemType(ProblemType.CCB),
         JoinOptions.defaults().withProblemType(ProblemType.SLATES),
-        JoinOptions.defaults().withProblemType(ProblemType.CA).withClientTime());
+        JoinOptions.defaults().withProblemType(ProblemType.CA).with(JoinFeature.CLIENT_TIME));
     int logs = 0;
     for (Path log : Corpus.joinedLogs()) {
       logs++;

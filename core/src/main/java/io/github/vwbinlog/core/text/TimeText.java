@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.output;
+package io.github.vwbinlog.core.text;
 
 import java.nio.charset.StandardCharsets;
 
@@ -74,22 +74,5 @@ public final class TimeText {
     out[p] = (byte) ('0' + v / 10);
     out[p + 1] = (byte) ('0' + v % 10);
     return p + 2;
-  }
-
-  /**
-   * {@link io.github.vwbinlog.TimeStamp#epochSecond()} of these fields: seconds since 1970 by the proleptic Gregorian
-   * calendar with VW's plain integer arithmetic (month 0 or day 0 count backwards).
-   */
-  public static long epochSecond(int year, int month, int day, int hour, int minute, int second) {
-    return daysFromCivil(year, month, day) * 86_400L + hour * 3_600L + minute * 60L + second;
-  }
-
-  private static long daysFromCivil(long y, long m, long d) {
-    y -= m <= 2 ? 1 : 0;
-    long era = Math.floorDiv(y, 400);
-    long yoe = y - era * 400;
-    long doy = Math.floorDiv(153 * (m > 2 ? m - 3 : m + 9) + 2, 5) + d - 1;
-    long doe = yoe * 365 + Math.floorDiv(yoe, 4) - Math.floorDiv(yoe, 100) + doy;
-    return era * 146_097 + doe - 719_468;
   }
 }

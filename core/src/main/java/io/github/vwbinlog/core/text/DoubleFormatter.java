@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.output;
+package io.github.vwbinlog.core.text;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;

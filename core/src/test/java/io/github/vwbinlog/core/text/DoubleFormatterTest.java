@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.output;
+package io.github.vwbinlog.core.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

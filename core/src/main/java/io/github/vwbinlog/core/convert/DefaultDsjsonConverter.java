@@ -1,10 +1,16 @@
-package io.github.vwbinlog.core.output;
+package io.github.vwbinlog.core.convert;
 
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.output.DsjsonWriter;
+import io.github.vwbinlog.core.output.RecordLines;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
@@ -15,21 +21,26 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import io.github.vwbinlog.Diagnostic;
-import io.github.vwbinlog.core.join.ParallelConversion;
-import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The {@link DsjsonConverter}: joins with {@link DefaultJoiner}, whose fast path writes the lines of clean messages
  * straight into a large buffer and whose record path hands the others' joined events to {@link DsjsonWriter}; the
  * buffer is flushed to the output in chunks. With {@link JoinOptions#threads()} above 1 (single joiner, not strict),
- * {@link ParallelConversion} converts parts of the log in parallel, with the same result. A line the writer rejects is not written; it is
- * reported and counted as a skipped interaction, so the accounting of {@link JoinSummary} holds.
+ * {@link ParallelConversion} converts parts of the log in parallel, with the same result. A line the writer rejects is
+ * not written; it is reported and counted as a skipped interaction, so the accounting of {@link JoinSummary} holds.
+ *
+ * <p>Nothing is global: each conversion has its own pool of zstd contexts, freed when it ends, and the converter
+ * remembers how much input it has converted, so that parallel conversion leaves the first 64 MiB it ever converts
+ * to the calling thread while the JIT compiles (see {@link ParallelConversion}). Thread-safe: conversions may run at
+ * once.
  */
 public final class DefaultDsjsonConverter implements DsjsonConverter {
   private static final int FLUSH_AT = 1 << 20;
 
   private final JoinOptions options;
+  /** Input this converter has converted in parallel, up to the JIT's warm-up: see {@link ParallelConversion}. */
+  private final AtomicLong warmBytes = new AtomicLong();
 
   /** A converter with these options. */
   public DefaultDsjsonConverter(JoinOptions options) {
@@ -44,50 +55,48 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
   @Override
   public JoinSummary convert(Path input, OutputStream out) throws IOException {
     if (parallel()) {
-      JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.strict());
+      JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
       List<Diagnostic> notices = new ArrayList<>();
-      try (BinaryLogReader reader = BinaryLogReader.open(input, options.readOptions().withListener(notices::add))) {
-        new ParallelConversion(options, counters).run(reader.iterator(), notices, out);
+      try (ZstdContexts zstd = new ZstdContexts(options.threads());
+          BinaryLogReader reader = BinaryLogReader.open(input, options.readOptions().withListener(notices::add))) {
+        new ParallelConversion(options, counters, zstd, warmBytes).run(reader.iterator(), notices, out);
       }
       return counters.summary();
     }
-    try (DefaultJoiner joiner = DefaultJoiner.open(input, options)) {
-      return run(joiner, joiner.readerMessages(), out);
+    try (ZstdContexts zstd = new ZstdContexts(1); DefaultJoiner joiner = DefaultJoiner.open(input, options, zstd)) {
+      return run(joiner, joiner.readerMessages(), out, DsjsonWriter.of(options));
     }
   }
 
   @Override
   public JoinSummary convert(BinaryLogReader input, OutputStream out) throws IOException {
     if (parallel()) {
-      JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.strict());
-      new ParallelConversion(options, counters).run(input.iterator(), new ArrayList<>(), out);
+      JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
+      counters.countDiagnosticsOf(input);
+      try (ZstdContexts zstd = new ZstdContexts(options.threads())) {
+        new ParallelConversion(options, counters, zstd, warmBytes).run(input.iterator(), new ArrayList<>(), out);
+      }
       return counters.summary();
     }
-    DefaultJoiner joiner = new DefaultJoiner(input, options);
-    return run(joiner, input.iterator(), out);
+    try (ZstdContexts zstd = new ZstdContexts(1)) {
+      // Not closed: closing the joiner would close the caller's reader.
+      DefaultJoiner joiner = DefaultJoiner.of(input, options, zstd);
+      return run(joiner, input.iterator(), out, DsjsonWriter.of(options));
+    }
   }
 
   /** Parallel conversion: more than one thread, the single joiner, not strict (strict stops at the first error). */
   private boolean parallel() {
-    return options.threads() > 1 && !options.multistep() && !options.strict();
+    return options.threads() > 1 && !options.isEnabled(JoinFeature.MULTISTEP) && !options.isEnabled(JoinFeature.STRICT);
   }
 
-  private static JoinSummary run(DefaultJoiner joiner, Iterator<Message> messages, OutputStream out)
-      throws IOException {
+  private static JoinSummary run(DefaultJoiner joiner, Iterator<Message> messages, OutputStream out,
+      DsjsonWriter writer) throws IOException {
     JoinCounters counters = joiner.counters();
-    DsjsonWriter writer = new DsjsonWriter();
     // Starts small and grows to about FLUSH_AT plus one line: a small input, or one converted per request, does not pay
     // for zeroing a megabyte up front.
     JsonBytes buffer = JsonBytes.forOutput(64 * 1024);
-    Consumer<JoinResult> records = result -> {
-      DsjsonWriter.Rejection rejection = writer.write(result, buffer);
-      if (rejection == null) {
-        counters.emitted(result);
-      } else {
-        counters.interactionsSkipped(1);
-        counters.report(rejection.toDiagnostic(joiner.currentOffset()));
-      }
-    };
+    RecordLines records = new RecordLines(buffer, counters, joiner::currentOffset, writer);
     try {
       while (joiner.stepConverting(messages, records, buffer)) {
         // each step joins one message
@@ -116,7 +125,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
   @Override
   public byte[] line(JoinResult result) {
     JsonBytes out = new JsonBytes();
-    DsjsonWriter.Rejection rejection = new DsjsonWriter().write(result, out);
+    DsjsonWriter.Rejection rejection = DsjsonWriter.of(options).write(result, out);
     if (rejection != null) {
       throw new IllegalArgumentException(rejection.message());
     }

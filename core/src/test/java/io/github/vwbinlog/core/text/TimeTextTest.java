@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.output;
+package io.github.vwbinlog.core.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,7 +18,7 @@ class TimeTextTest {
               random.nextInt(256), random.nextInt(256), random.nextInt(256), 0)
           : new TimeStamp(1900 + random.nextInt(300), 1 + random.nextInt(12), 1 + random.nextInt(31),
               random.nextInt(24), random.nextInt(60), random.nextInt(60), 0);
-      long second = TimeText.epochSecond(t.year(), t.month(), t.day(), t.hour(), t.minute(), t.second());
+      long second = io.github.vwbinlog.TimeStamp.epochSecond(t.year(), t.month(), t.day(), t.hour(), t.minute(), t.second());
       assertThat(second).as("%s", t).isEqualTo(t.epochSecond());
       String expected;
       try {

@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.output;
+package io.github.vwbinlog.core.text;
 
 import java.io.IOException;
 import java.io.OutputStream;

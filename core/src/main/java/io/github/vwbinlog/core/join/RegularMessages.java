@@ -3,6 +3,7 @@ package io.github.vwbinlog.core.join;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.Schema;
@@ -15,8 +16,11 @@ import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
  * verification of the {@code JoinedPayload} (§4.1 step 2) and the event-count limit. A message that fails one is
  * skipped whole, reported and counted.
  */
-final class JoinedPayloads {
-  private JoinedPayloads() {}
+final class RegularMessages {
+  /** The REGULAR type as exceptions name it: the value as stored, unsigned. */
+  private static final long REGULAR = Integer.toUnsignedLong(MessageType.REGULAR.code());
+
+  private RegularMessages() {}
 
   /**
    * The verified payload of a REGULAR message, or null when the message is skipped (reported and counted). A
@@ -45,7 +49,7 @@ final class JoinedPayloads {
     int n = joined.eventsLength();
     if (n > limits.maxEventsPerPayload()) {
       counters.skippedMessage();
-      counters.report(new LimitExceededException(offset, "REGULAR", "number of joined events", n,
+      counters.report(new LimitExceededException(offset, REGULAR, "number of joined events", n,
           limits.maxEventsPerPayload()).toDiagnostic());
       return null;
     }

@@ -1,18 +1,23 @@
-package io.github.vwbinlog.core.join;
+package io.github.vwbinlog.core.convert;
 
 import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.core.event.ZstdContexts;
+import io.github.vwbinlog.core.join.DedupCache;
+import io.github.vwbinlog.core.join.DefaultJoiner;
+import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.join.MessageJoiner;
+import io.github.vwbinlog.core.join.StickyConfig;
 import io.github.vwbinlog.core.output.DsjsonWriter;
-import io.github.vwbinlog.core.output.JsonBytes;
+import io.github.vwbinlog.core.output.RecordLines;
+import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.JoinResult;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -25,7 +30,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 /**
  * DSJSON conversion on several threads, byte for byte the same as on one (the single joiner only): {@code threads - 1}
@@ -45,8 +49,9 @@ import java.util.function.Consumer;
  * with that cache. A value that parses, or an id the part itself cached, behaves the same in both caches, so every
  * other part is exact as it is.
  *
- * <p>When the threads would take every core, a young JVM converts its first 64 MiB (over all conversions) on the
- * calling thread alone, so that the JIT's compiler threads have the other cores while they compile the hot code.
+ * <p>When the threads would take every core, a converter converts its first 64 MiB (over all its conversions) on the
+ * calling thread alone, so that the JIT's compiler threads have the other cores while they compile the hot code. The
+ * count is the converter's ({@code warm}), not the JVM's: nothing here is global.
  *
  * <p>Memory is bounded: at most two parts per thread are in flight, and parts are smaller when there are more than
  * four threads, so that about 16 MiB of output is held at most (the log itself is mapped, not read into the heap).
@@ -56,6 +61,7 @@ public final class ParallelConversion {
   private static final int PART_BYTES = 2 << 20;
 
   private final JoinCounters counters;
+  private final JoinOptions options;
   private final StickyConfig config;
   private final DedupCache dedup = new DedupCache();
   /** Output buffers of written parts, for the next parts: a part's output is a few MiB. */
@@ -65,23 +71,26 @@ public final class ParallelConversion {
   private final long partBytes;
   /** Whether the converting threads would take every core: only then do they wait for the JVM to warm up. */
   private final boolean leaveCoresToJit;
+  private final ZstdContexts zstd;
+  /** The converter's input so far, up to {@link #WARM_BYTES}: its first conversions leave the cores to the JIT. */
+  private final AtomicLong warm;
   /** Input of this conversion handed to parts so far. */
   private long submittedBytes;
   private int reconverted;
 
-  /** Input that the JVM converts (in all conversions) on calling threads alone before workers are used. */
+  /** Input that a converter converts on the calling thread alone before workers are used. */
   private static final long WARM_BYTES = 64L << 20;
-  /** Input converted so far in this JVM, up to {@link #WARM_BYTES}. */
-  private static final AtomicLong WARM = new AtomicLong();
 
   /**
    * A conversion for the whole log.
    *
    * @param counters the whole log's counters: every diagnostic goes through them, in log order
+   * @param zstd the conversion's pool of zstd contexts, one per thread
+   * @param warm the input the converter has converted so far, up to its warm-up (updated here)
    */
-  public ParallelConversion(JoinOptions options, JoinCounters counters) {
+  public ParallelConversion(JoinOptions options, JoinCounters counters, ZstdContexts zstd, AtomicLong warm) {
     // At most two parts per thread are in flight, about 16 MiB of output whatever the thread count.
-    this(options, counters, Math.max(256 << 10, Math.min(PART_BYTES, (8 << 20) / options.threads())),
+    this(options, counters, zstd, warm, Math.max(256 << 10, Math.min(PART_BYTES, (8 << 20) / options.threads())),
         Runtime.getRuntime().availableProcessors() <= options.threads());
   }
 
@@ -89,14 +98,18 @@ public final class ParallelConversion {
    * A conversion whose parts end after {@code partBytes} payload bytes, with workers from the first part (tests use
    * tiny parts and want the workers whatever the machine).
    */
-  public ParallelConversion(JoinOptions options, JoinCounters counters, long partBytes) {
-    this(options, counters, partBytes, false);
+  public ParallelConversion(JoinOptions options, JoinCounters counters, ZstdContexts zstd, long partBytes) {
+    this(options, counters, zstd, new AtomicLong(), partBytes, false);
   }
 
-  private ParallelConversion(JoinOptions options, JoinCounters counters, long partBytes, boolean leaveCoresToJit) {
+  private ParallelConversion(JoinOptions options, JoinCounters counters, ZstdContexts zstd, AtomicLong warm,
+      long partBytes, boolean leaveCoresToJit) {
     this.partBytes = partBytes;
     this.counters = counters;
+    this.zstd = zstd;
+    this.warm = warm;
     this.config = new StickyConfig(options);
+    this.options = options;
     this.limits = options.readOptions().limits();
     this.threads = options.threads();
     this.leaveCoresToJit = leaveCoresToJit;
@@ -212,10 +225,11 @@ public final class ParallelConversion {
   private Part submit(ExecutorService pool, ArrayDeque<Item> pending, Part part) {
     if (part != null && !part.messages.isEmpty()) {
       pending.add(new PartItem(part));
-      // While this JVM is young the parts are left to the calling thread: as the JIT compiles the hot code, more
+      // While the converter is young the parts are left to the calling thread: as the JIT compiles the hot code, more
       // converting threads only take the compiler's cores (on 2 cores, two threads from the start were slower than
-      // one for a 256 MiB log in a fresh JVM; starting them after 64 MiB made two threads the faster).
-      if (!leaveCoresToJit || WARM.get() + submittedBytes >= WARM_BYTES) {
+      // one for a 256 MiB log in a fresh JVM; starting them after 64 MiB made two threads the faster). The converter,
+      // not the JVM, keeps the count: a new converter in a warm JVM waits once more, which costs little.
+      if (!leaveCoresToJit || warm.get() + submittedBytes >= WARM_BYTES) {
         pool.execute(() -> claimAndConvert(part));
       }
       submittedBytes += part.bytes;
@@ -242,37 +256,22 @@ public final class ParallelConversion {
     p.diagnostics.clear();
     JoinCounters c = new JoinCounters(p.diagnostics::add, false, true);
     StickyConfig config = new StickyConfig(p.config);
-    SingleJoiner single = new SingleJoiner(config, c, limits, cache, journal);
-    FastSingleJoiner fast = new FastSingleJoiner(config, c, limits, single);
-    DsjsonWriter writer = new DsjsonWriter();
+    MessageJoiner joiner = MessageJoiner.of(config, c, limits, cache, journal, zstd);
     JsonBytes pooled = buffers.poll();
     JsonBytes out = pooled != null ? pooled
         : JsonBytes.forOutput((int) Math.min(Integer.MAX_VALUE - 8, p.bytes + (p.bytes >> 3) + 1024));
     long[] offset = new long[1];
-    Consumer<JoinResult> records = result -> {
-      DsjsonWriter.Rejection rejection = writer.write(result, out);
-      if (rejection == null) {
-        c.emitted(result);
-      } else {
-        c.interactionsSkipped(1);
-        c.report(rejection.toDiagnostic(offset[0]));
-      }
-    };
-    try {
+    RecordLines records = new RecordLines(out, c, () -> offset[0], DsjsonWriter.of(options));
+    try (joiner) {
       for (Message.Regular r : p.messages) {
         offset[0] = r.offset();
-        ByteBuffer payload = r.payload();
-        if (!fast.regular(r.offset(), payload, out)) {
-          single.regular(r.offset(), payload, records);
-        }
+        joiner.regularConverting(r.offset(), r.payload(), out, records);
       }
-    } finally {
-      fast.close();
     }
     p.out = out;
     p.counters = c;
-    p.journal = single.dedupJournal();
-    p.uncertain = single.dedupUncertain();
+    p.journal = joiner.dedupJournal();
+    p.uncertain = joiner.dedupUncertain();
     return p;
   }
 
@@ -327,8 +326,8 @@ public final class ParallelConversion {
       counters.report(diagnostic);
     }
     counters.mergeFrom(p.counters);
-    if (WARM.get() < WARM_BYTES) {
-      WARM.addAndGet(p.bytes);
+    if (warm.get() < WARM_BYTES) {
+      warm.addAndGet(p.bytes);
     }
     p.out.writeTo(out);
     p.out.reset();

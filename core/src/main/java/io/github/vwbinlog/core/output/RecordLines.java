@@ -1,0 +1,52 @@
+package io.github.vwbinlog.core.output;
+
+import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.text.JsonBytes;
+import io.github.vwbinlog.join.JoinResult;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * The DSJSON sink of the record path: each joined record's line is appended to the output buffer and the record
+ * counted as emitted, or, when {@link DsjsonWriter} refuses the line, the interaction is counted as skipped and the
+ * refusal reported at the offset of the message being joined. Every conversion hands it the records the fast path
+ * leaves.
+ *
+ * <pre>{@code
+ * RecordLines records = new RecordLines(out, counters, joiner::currentOffset, DsjsonWriter.of(options));
+ * joiner.stepConverting(messages, records, out);
+ * }</pre>
+ *
+ * <p>Not thread-safe: one per conversion or part.
+ */
+public final class RecordLines implements Consumer<JoinResult> {
+  private final DsjsonWriter writer;
+  private final JsonBytes out;
+  private final JoinCounters counters;
+  private final LongSupplier offset;
+
+  /**
+   * A sink into {@code out}.
+   *
+   * @param counters the counters of the join
+   * @param offset the offset of the message being joined, for the diagnostic of a refused line
+   * @param writer the writer of the conversion's features ({@link DsjsonWriter#of})
+   */
+  public RecordLines(JsonBytes out, JoinCounters counters, LongSupplier offset, DsjsonWriter writer) {
+    this.writer = writer;
+    this.out = out;
+    this.counters = counters;
+    this.offset = offset;
+  }
+
+  @Override
+  public void accept(JoinResult result) {
+    DsjsonWriter.Rejection rejection = writer.write(result, out);
+    if (rejection == null) {
+      counters.emitted(result);
+    } else {
+      counters.interactionsSkipped(1);
+      counters.report(rejection.toDiagnostic(offset.getAsLong()));
+    }
+  }
+}
