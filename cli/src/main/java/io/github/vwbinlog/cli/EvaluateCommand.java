@@ -72,8 +72,8 @@ final class EvaluateCommand implements Callable<Integer> {
   String window;
 
   @Option(names = "--policy", split = ",", paramLabel = "POLICY",
-      description = "the policies: logged, baseline1, uniform, predictions (default: the first three, and "
-          + "predictions when --predictions is given)")
+      description = "the policies: logged, baseline1 (or baselineN: always action N), uniform, predictions "
+          + "(default: logged, baseline1, uniform, and predictions when --predictions is given)")
   @Nullable List<String> policies;
 
   @Option(names = "--predictions", paramLabel = "FILE",
@@ -259,14 +259,24 @@ final class EvaluateCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
           }
         }
-        default -> throw new CommandLine.ParameterException(spec.commandLine(),
-            "unknown policy '" + name + "': expected logged, baseline1, uniform or predictions");
+        default -> out.add(constant(name));
       }
     }
     if (out.stream().map(Policy::name).distinct().count() != out.size()) {
       throw new CommandLine.ParameterException(spec.commandLine(), "a policy is named twice: " + names);
     }
     return out;
+  }
+
+  /** {@code baselineN}: always the action with id N (N from 1). */
+  private Policy constant(String name) {
+    String t = name.trim().toLowerCase(Locale.ROOT);
+    if (t.startsWith("baseline") && t.length() > 8 && t.length() <= 17
+        && t.substring(8).chars().allMatch(Character::isDigit) && Long.parseLong(t.substring(8)) > 0) {
+      return new Policy.Constant(Long.parseLong(t.substring(8)));
+    }
+    throw new CommandLine.ParameterException(spec.commandLine(),
+        "unknown policy '" + name + "': expected logged, baseline1 (or baselineN), uniform or predictions");
   }
 
   /**
