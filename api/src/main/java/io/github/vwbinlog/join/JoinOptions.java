@@ -175,18 +175,18 @@ public final class JoinOptions {
   }
 
   /**
-   * How many threads {@link DsjsonConverter} converts with: 1 (the default) converts on the calling thread; more split
-   * the log at REGULAR message boundaries, convert the parts in parallel and write them in order. The output, the
-   * summary and the diagnostics (in order, on the calling thread) are the same whatever the count. The multistep
-   * joiner and strict mode ({@link JoinFeature#MULTISTEP}, {@link JoinFeature#STRICT}) always convert on the calling
-   * thread.
+   * How many threads {@link DsjsonConverter} converts with, and {@link Joiner#collect} joins with: 1 (the default)
+   * joins on the calling thread; more split the log at REGULAR message boundaries, join the parts in parallel and take
+   * them in order. The output, the summary and the diagnostics (in order, on the calling thread) are the same whatever
+   * the count. The multistep joiner and strict mode ({@link JoinFeature#MULTISTEP}, {@link JoinFeature#STRICT})
+   * always join on the calling thread.
    */
   public int threads() {
     return threads;
   }
 
   /**
-   * A copy that converts with {@code value} threads (see {@link #threads()}).
+   * A copy that joins with {@code value} threads (see {@link #threads()}).
    *
    * <pre>{@code
    * JoinOptions options = JoinOptions.defaults().withThreads(Runtime.getRuntime().availableProcessors());

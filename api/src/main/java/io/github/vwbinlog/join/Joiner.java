@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.stream.Collector;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -46,6 +47,41 @@ public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
   static Joiner of(BinaryLogReader reader, JoinOptions options) {
     return Providers.get().joiner(reader, options);
   }
+
+  /**
+   * Joins a whole file and reduces its joined events with a collector, on {@link JoinOptions#threads()} threads: the
+   * result is that of {@code Joiner.open(file, options).stream().collect(collector)}, and the summary and the
+   * diagnostics (in log order, to the read options' listener, on the calling thread) are the joiner's, whatever the
+   * thread count. With more than one thread (the single joiner, not strict: see {@link JoinOptions#threads()}) the log
+   * is cut into parts at REGULAR messages, as {@link DsjsonConverter} cuts it; the parts are joined in parallel, each
+   * into a container of its own ({@code collector.supplier()}, {@code accumulator()}, its events in log order), and
+   * the containers are combined in log order, {@code combiner().apply(earlier, later)}. So, as for a parallel stream,
+   * the combiner must be associative, and the collector's functions may run on several threads at once, each on
+   * containers of its own.
+   *
+   * <pre>{@code
+   * Joiner.Collected<Long> learnable = Joiner.collect(Path.of("joined.log"), JoinOptions.defaults().withThreads(2),
+   *     Collectors.filtering(JoinResult::learnable, Collectors.counting()));
+   * System.out.println(learnable.result() + " of " + learnable.summary().emittedTotal() + " joined events");
+   * }</pre>
+   *
+   * @param <R> the collector's result
+   * @throws IOException if the file cannot be read
+   * @throws io.github.vwbinlog.BinaryLogException with {@link JoinFeature#STRICT}, at the first error
+   */
+  static <R> Collected<R> collect(Path file, JoinOptions options, Collector<? super JoinResult, ?, R> collector)
+      throws IOException {
+    return Providers.get().collect(file, options, collector);
+  }
+
+  /**
+   * What {@link #collect} returns.
+   *
+   * @param result the collector's result
+   * @param summary what the join read, emitted and skipped, as {@link #summary()} says it
+   * @param <R> the collector's result
+   */
+  record Collected<R>(R result, JoinSummary summary) {}
 
   /**
    * The joined events in order.

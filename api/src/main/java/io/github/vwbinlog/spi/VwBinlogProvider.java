@@ -9,6 +9,7 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.RewardCalculator;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
+import java.util.stream.Collector;
 
 /**
  * Internal: how the public API reaches its implementation in vw-binlog core. Not exported except to core; not for
@@ -53,6 +55,14 @@ public interface VwBinlogProvider {
 
   /** A DSJSON converter. */
   DsjsonConverter dsjsonConverter(JoinOptions options);
+
+  /**
+   * Implements {@link Joiner#collect}.
+   *
+   * @param <R> the collector's result
+   */
+  <R> Joiner.Collected<R> collect(Path file, JoinOptions options, Collector<? super JoinResult, ?, R> collector)
+      throws IOException;
 
   /** Opens a writer that creates or truncates a file. */
   BinaryLogWriter openWriter(Path file) throws IOException;

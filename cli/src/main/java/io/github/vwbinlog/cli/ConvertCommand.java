@@ -55,7 +55,7 @@ final class ConvertCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "the DSJSON file (default: standard output)")
+  @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "the DSJSON file (default, or -: standard output)")
   @Nullable Path output;
 
   @Mixin
@@ -109,6 +109,9 @@ final class ConvertCommand implements Callable<Integer> {
     }
     JoinOptions options = JoinOptionsGroup.apply(join, base).withThreads(threads)
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
+    if (output != null && output.toString().equals("-")) {
+      output = null; // "-" is standard output, as an input "-" is standard input
+    }
     if (output != null && Files.isDirectory(output)) {
       io.err().println("vw-binlog convert: cannot write " + output + ": is a directory");
       return Main.EXIT_UNREADABLE;

@@ -181,6 +181,16 @@ class ConvertCommandTest {
         JoinOptions.defaults()));
   }
 
+  @Test
+  void outputDashIsStandardOutput() {
+    byte[] log = CorpusLogs.bytes(CCB_SIMPLE);
+    CliRun run = CliRun.withInput(log, "convert", "-", "-o", "-");
+
+    assertThat(run.outBytes()).isEqualTo(LogMessages.dsjson(CCB_SIMPLE, JoinOptions.defaults()));
+    assertThat(run.exit()).isZero();
+    assertThat(Path.of("-")).as("no file named -").doesNotExist();
+  }
+
   /**
    * {@code --threads N}: each input is cut into parts converted in parallel and written in order, so the output, the
    * summary, the first error and the exit code are those of one thread, for several files (one with an error, one of

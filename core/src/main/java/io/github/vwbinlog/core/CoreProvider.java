@@ -8,6 +8,7 @@ import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.convert.DefaultDsjsonConverter;
+import io.github.vwbinlog.core.convert.JoinCollection;
 import io.github.vwbinlog.core.event.JoinedPayloads;
 import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.core.framing.MessageReader;
@@ -16,6 +17,7 @@ import io.github.vwbinlog.core.join.DefaultRewardCalculator;
 import io.github.vwbinlog.core.write.LogWriter;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.RewardCalculator;
 import io.github.vwbinlog.spi.VwBinlogProvider;
@@ -24,6 +26,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
+import java.util.stream.Collector;
 
 /** Binds the public API to this implementation; found by {@link java.util.ServiceLoader}. */
 public final class CoreProvider implements VwBinlogProvider {
@@ -80,6 +83,12 @@ public final class CoreProvider implements VwBinlogProvider {
   @Override
   public DsjsonConverter dsjsonConverter(JoinOptions options) {
     return new DefaultDsjsonConverter(options);
+  }
+
+  @Override
+  public <R> Joiner.Collected<R> collect(Path file, JoinOptions options,
+      Collector<? super JoinResult, ?, R> collector) throws IOException {
+    return JoinCollection.collect(file, options, collector);
   }
 
   @Override

@@ -27,19 +27,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * The {@link DsjsonConverter}: joins with {@link DefaultJoiner}, whose fast path writes the lines of clean messages
  * straight into a large buffer and whose record path hands the others' joined events to {@link DsjsonWriter}; the
  * buffer is flushed to the output in chunks. With {@link JoinOptions#threads()} above 1 (single joiner, not strict),
- * {@link ParallelConversion} converts parts of the log in parallel, with the same result. A line the writer rejects is
- * not written; it is reported and counted as a skipped interaction, so the accounting of {@link JoinSummary} holds.
+ * {@link ParallelJoin} converts parts of the log in parallel ({@link DsjsonParts}), with the same result. A line the
+ * writer rejects is not written; it is reported and counted as a skipped interaction, so the accounting of
+ * {@link JoinSummary} holds.
  *
  * <p>Nothing is global: each conversion has its own pool of zstd contexts, freed when it ends, and the converter
  * remembers how much input it has converted, so that parallel conversion leaves the first 64 MiB it ever converts
- * to the calling thread while the JIT compiles (see {@link ParallelConversion}). Thread-safe: conversions may run at
+ * to the calling thread while the JIT compiles (see {@link ParallelJoin}). Thread-safe: conversions may run at
  * once.
  */
 public final class DefaultDsjsonConverter implements DsjsonConverter {
   private static final int FLUSH_AT = 1 << 20;
 
   private final JoinOptions options;
-  /** Input this converter has converted in parallel, up to the JIT's warm-up: see {@link ParallelConversion}. */
+  /** Input this converter has converted in parallel, up to the JIT's warm-up: see {@link ParallelJoin}. */
   private final AtomicLong warmBytes = new AtomicLong();
 
   /** A converter with these options. */
@@ -59,7 +60,8 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
       List<Diagnostic> notices = new ArrayList<>();
       try (ZstdContexts zstd = new ZstdContexts(options.threads());
           BinaryLogReader reader = BinaryLogReader.open(input, options.readOptions().withListener(notices::add))) {
-        new ParallelConversion(options, counters, zstd, warmBytes).run(reader.iterator(), notices, out);
+        new ParallelJoin<>(options, counters, zstd, warmBytes, new DsjsonParts(options, out))
+            .run(reader.iterator(), notices);
       }
       return counters.summary();
     }
@@ -74,7 +76,8 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
       JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
       counters.countDiagnosticsOf(input);
       try (ZstdContexts zstd = new ZstdContexts(options.threads())) {
-        new ParallelConversion(options, counters, zstd, warmBytes).run(input.iterator(), new ArrayList<>(), out);
+        new ParallelJoin<>(options, counters, zstd, warmBytes, new DsjsonParts(options, out))
+            .run(input.iterator(), new ArrayList<>());
       }
       return counters.summary();
     }

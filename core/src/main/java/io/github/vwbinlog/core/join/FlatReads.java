@@ -5,6 +5,10 @@ import static io.github.vwbinlog.core.flatbuf.LittleEndian.i16;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i32;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i64;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Reads of flatbuffer tables and strings in a byte array that {@link io.github.vwbinlog.core.flatbuf.FlatVerifier}
  * has verified, for the conversion fast path ({@link MessageScan} and {@link GroupLineWriter}). Positions are absolute
@@ -12,6 +16,18 @@ import static io.github.vwbinlog.core.flatbuf.LittleEndian.i64;
  */
 final class FlatReads {
   private FlatReads() {}
+
+  /** What {@link #textKind} says of a string: a byte from 0x80 up. */
+  static final int NOT_ASCII = 0;
+  /** What {@link #textKind} says of a string: ASCII with a byte JSON escapes (a control character, '"' or '\\'). */
+  static final int ESCAPED = 1;
+  /** What {@link #textKind} says of a string: ASCII that JSON writes as it is. */
+  static final int PLAIN = 2;
+
+  /** Eight bytes of an array as one little-endian long, in one load once compiled (see {@code JsonSyntax}). */
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101_0101_0101_0101L;
+  private static final long TOPS = 0x8080_8080_8080_8080L;
 
   /** The position of a table field's inline value, or 0 when the field is absent. */
   static int field(byte[] b, int table, int slot) {
@@ -59,6 +75,35 @@ final class FlatReads {
       }
     }
     return true;
+  }
+
+  /**
+   * {@link #NOT_ASCII}, {@link #ESCAPED} or {@link #PLAIN}: what {@code b[pos, pos + len)} is as the text of a JSON
+   * string. Eight bytes at a time while eight remain (event ids are 36-byte UUIDs): a byte's top bit marks non-ASCII,
+   * and the classic tests for a zero byte ({@code (x - 0x01..) & ~x}, on the bytes XOR '"' and XOR '\\') and for a
+   * byte below 0x20 ({@code (x - 0x20..) & ~x}) set the top bit of some byte exactly when the eight hold such a byte.
+   */
+  static int textKind(byte[] b, int pos, int len) {
+    long high = 0;
+    long escape = 0;
+    int k = 0;
+    for (; k + 8 <= len; k += 8) {
+      long w = (long) LONGS.get(b, pos + k);
+      long quote = w ^ 0x2222_2222_2222_2222L;
+      long backslash = w ^ 0x5C5C_5C5C_5C5C_5C5CL;
+      high |= w;
+      escape |= quote - ONES & ~quote | backslash - ONES & ~backslash | w - 0x2020_2020_2020_2020L & ~w;
+    }
+    boolean plain = true;
+    for (; k < len; k++) {
+      byte c = b[pos + k];
+      high |= c;
+      plain &= c >= 0x20 && c != '"' && c != '\\';
+    }
+    if ((high & TOPS) != 0) {
+      return NOT_ASCII;
+    }
+    return plain && (escape & TOPS) == 0 ? PLAIN : ESCAPED;
   }
 
   /** Whether every byte of {@code b[pos, pos + len)} is ASCII. */

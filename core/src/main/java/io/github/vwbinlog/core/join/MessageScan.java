@@ -9,6 +9,7 @@ import static io.github.vwbinlog.core.join.FlatReads.field;
 import static io.github.vwbinlog.core.join.FlatReads.floatField;
 import static io.github.vwbinlog.core.join.FlatReads.intField;
 import static io.github.vwbinlog.core.join.FlatReads.sameBytes;
+import static io.github.vwbinlog.core.join.FlatReads.textKind;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import io.github.vwbinlog.CheckpointInfo;
@@ -240,10 +241,10 @@ final class MessageScan {
     int id = idField + i32(b, idField);
     int idLength = i32(b, id);
     int kind = textKind(b, id + 4, idLength);
-    if (kind == NOT_ASCII) {
+    if (kind == FlatReads.NOT_ASCII) {
       return SCAN_FAILED;
     }
-    idPlain[i] = kind == PLAIN;
+    idPlain[i] = kind == FlatReads.PLAIN;
     int appField = field(b, meta, Slots.Metadata.APP_ID);
     if (appField != 0) {
       int app = appField + i32(b, appField);
@@ -570,23 +571,6 @@ final class MessageScan {
     return new String(bytes, StandardCharsets.ISO_8859_1);
   }
 
-
-  private static final int NOT_ASCII = 0;
-  private static final int ESCAPED = 1;
-  private static final int PLAIN = 2;
-
-  /** NOT_ASCII, ESCAPED (ASCII with a byte JSON escapes: a control character, '"' or '\\') or PLAIN. */
-  private static int textKind(byte[] b, int pos, int len) {
-    boolean plain = true;
-    for (int k = 0; k < len; k++) {
-      byte c = b[pos + k];
-      if (c < 0) {
-        return NOT_ASCII;
-      }
-      plain &= c >= 0x20 && c != '"' && c != '\\';
-    }
-    return plain ? PLAIN : ESCAPED;
-  }
 
   private static boolean emptyTime(byte[] b, int at) {
     return i16(b, at) == 0 && b[at + 2] == 0 && b[at + 3] == 0 && b[at + 4] == 0

@@ -29,6 +29,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,6 +96,19 @@ class JoiningGuideExamplesTest {
   }
 
   @Test
+  void collectOnSeveralThreads() throws IOException {
+    // tag::collect[]
+    JoinOptions options = JoinOptions.defaults().withThreads(Runtime.getRuntime().availableProcessors());
+    Joiner.Collected<Map<Boolean, Long>> byLearnable = Joiner.collect(log, options,
+        Collectors.partitioningBy(JoinResult::learnable, Collectors.counting()));
+    System.out.println(byLearnable.result().get(true) + " learnable of "
+        + byLearnable.summary().emittedTotal() + " joined events");
+    // end::collect[]
+    assertThat(byLearnable.result().get(true) + byLearnable.result().get(false)).isEqualTo(100);
+    assertThat(byLearnable.summary().emittedTotal()).isEqualTo(100);
+  }
+
+  @Test
   void convertAFile(@TempDir Path dir) throws IOException {
     Path out = dir.resolve("out.dsjson");
     // tag::convert[]
@@ -134,6 +149,6 @@ class JoiningGuideExamplesTest {
     for (DocSnippets.Snippet s : snippets) {
       assertThat(guide).as("the guide holds snippet '%s'", s.name()).contains(s.text());
     }
-    assertThat(snippets.size()).isEqualTo(5);
+    assertThat(snippets.size()).isEqualTo(6);
   }
 }

@@ -11,7 +11,9 @@ import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.conformance.Corpus;
-import io.github.vwbinlog.core.convert.ParallelConversion;
+import io.github.vwbinlog.core.convert.DsjsonParts;
+import io.github.vwbinlog.core.convert.JoinCollection;
+import io.github.vwbinlog.core.convert.ParallelJoin;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.event.CbEvent;
@@ -23,7 +25,9 @@ import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.join.Joiner;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,15 +35,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Parallel conversion against one thread: the same bytes, summary and diagnostics (in order) on every joined log of
- * the conformance corpus and on random writer-made logs, with parts as small as one message so that every boundary
- * is crossed, and through the public option.
+ * A join in parts against one thread, for both of its sinks: parallel conversion gives the same bytes, summary and
+ * diagnostics (in order), and {@code Joiner.collect} the same records (in order), summary and diagnostics, on every
+ * joined log of the conformance corpus and on random writer-made logs, with parts as small as one message so that
+ * every boundary is crossed, and through the public option.
  */
-class ParallelConversionTest {
+class ParallelJoinTest {
   @TempDir
   Path dir;
 
@@ -53,7 +59,7 @@ class ParallelConversionTest {
     return new Run(out.toByteArray(), summary, diagnostics);
   }
 
-  static int reconverted;
+  static int rejoined;
 
   static Run parallel(Path log, JoinOptions options, int threads, long partBytes) throws IOException {
     List<Diagnostic> diagnostics = new ArrayList<>();
@@ -64,9 +70,9 @@ class ParallelConversionTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (ZstdContexts zstd = new ZstdContexts(threads);
         BinaryLogReader reader = BinaryLogReader.open(log, o.readOptions().withListener(notices::add))) {
-      ParallelConversion conversion = new ParallelConversion(o, counters, zstd, partBytes);
-      conversion.run(reader.iterator(), notices, out);
-      reconverted += conversion.reconverted();
+      ParallelJoin<?> conversion = new ParallelJoin<>(o, counters, zstd, partBytes, new DsjsonParts(o, out));
+      conversion.run(reader.iterator(), notices);
+      rejoined += conversion.rejoined();
       assertThat(zstd.idle()).as("zstd contexts kept").isLessThanOrEqualTo(threads);
     }
     return new Run(out.toByteArray(), counters.summary(), diagnostics);
@@ -78,6 +84,34 @@ class ParallelConversionTest {
 
   private static void assertSame(Run expected, Run actual, Object what) {
     assertThat(actual.output()).as("output of %s", what).isEqualTo(expected.output());
+    assertThat(actual.summary()).as("summary of %s", what).isEqualTo(expected.summary());
+    assertThat(actual.diagnostics()).as("diagnostics of %s", what).isEqualTo(expected.diagnostics());
+  }
+
+  record Records(List<JoinResult> results, JoinSummary summary, List<Diagnostic> diagnostics) {}
+
+  /** The records of one joiner on the calling thread, as {@code Joiner.open} yields them. */
+  static Records iterated(Path log, JoinOptions options) throws IOException {
+    List<Diagnostic> diagnostics = new ArrayList<>();
+    JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
+    try (Joiner joiner = Joiner.open(log, o)) {
+      List<JoinResult> results = joiner.stream().toList();
+      return new Records(results, joiner.summary(), diagnostics);
+    }
+  }
+
+  /** The records of {@code Joiner.collect} on {@code threads} threads, in parts of {@code partBytes} (0: the default). */
+  static Records collected(Path log, JoinOptions options, int threads, long partBytes) throws IOException {
+    List<Diagnostic> diagnostics = new ArrayList<>();
+    JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add))
+        .withThreads(threads);
+    Joiner.Collected<List<JoinResult>> c = partBytes == 0 ? Joiner.collect(log, o, Collectors.toList())
+        : JoinCollection.collect(log, o, Collectors.toList(), partBytes);
+    return new Records(c.result(), c.summary(), diagnostics);
+  }
+
+  private static void assertSame(Records expected, Records actual, Object what) {
+    assertThat(actual.results()).as("records of %s", what).isEqualTo(expected.results());
     assertThat(actual.summary()).as("summary of %s", what).isEqualTo(expected.summary());
     assertThat(actual.diagnostics()).as("diagnostics of %s", what).isEqualTo(expected.diagnostics());
   }
@@ -97,6 +131,10 @@ class ParallelConversionTest {
         assertSame(one, parallel(log, options, 3, 1), log + " " + options + " (one message per part)");
         assertSame(one, parallel(log, options, 2, 300), log + " " + options + " (small parts)");
         assertSame(one, publicParallel(log, options, 2), log + " " + options + " (withThreads)");
+        Records records = iterated(log, options);
+        assertSame(records, collected(log, options, 3, 1), log + " " + options + " (records, one message per part)");
+        assertSame(records, collected(log, options, 2, 300), log + " " + options + " (records, small parts)");
+        assertSame(records, collected(log, options, 2, 0), log + " " + options + " (records, Joiner.collect)");
       }
     }
     assertThat(logs).isGreaterThan(10);
@@ -111,6 +149,8 @@ class ParallelConversionTest {
       JoinOptions options = FastPathEquivalenceTest.CleanLogs.options(random);
       Run one = sequential(log, options);
       assertSame(one, parallel(log, options, 1 + random.nextInt(3), random.nextInt(3000)), "seed " + seed);
+      assertSame(iterated(log, options), collected(log, options, 1 + random.nextInt(3), 1 + random.nextInt(3000)),
+          "records, seed " + seed);
       Files.delete(log);
     }
   }
@@ -135,6 +175,9 @@ class ParallelConversionTest {
       assertSame(sequential(log, options), parallel(log, options, 2, 1), "edge seed " + seed);
       assertSame(sequential(log, JoinOptions.defaults()), parallel(log, JoinOptions.defaults(), 2, 1),
           "edge seed " + seed + " (checkpoints)");
+      assertSame(iterated(log, options), collected(log, options, 2, 1), "records, edge seed " + seed);
+      assertSame(iterated(log, JoinOptions.defaults()), collected(log, JoinOptions.defaults(), 2, 1),
+          "records, edge seed " + seed + " (checkpoints)");
     }
   }
 
@@ -144,7 +187,7 @@ class ParallelConversionTest {
    */
   @Test
   void dedupAcrossPartsIsExact() throws IOException {
-    reconverted = 0;
+    rejoined = 0;
     for (int seed = 0; seed < 60; seed++) {
       Random random = new Random(seed);
       Path log = dir.resolve("dedup-" + seed + ".log");
@@ -174,7 +217,10 @@ class ParallelConversionTest {
       Run one = sequential(log, JoinOptions.defaults());
       assertSame(one, parallel(log, JoinOptions.defaults(), 2, 1), "dedup seed " + seed);
       assertSame(one, parallel(log, JoinOptions.defaults(), 3, 500), "dedup seed " + seed + " (small parts)");
+      Records records = iterated(log, JoinOptions.defaults());
+      assertSame(records, collected(log, JoinOptions.defaults(), 2, 1), "records, dedup seed " + seed);
+      assertSame(records, collected(log, JoinOptions.defaults(), 3, 500), "records, dedup seed " + seed + " (small)");
     }
-    assertThat(reconverted).as("parts converted again").isGreaterThan(0);
+    assertThat(rejoined).as("parts converted again").isGreaterThan(0);
   }
 }

@@ -10,138 +10,141 @@ import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.join.StickyConfig;
-import io.github.vwbinlog.core.output.DsjsonWriter;
-import io.github.vwbinlog.core.output.RecordLines;
-import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.join.JoinOptions;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.OutputStream;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
- * DSJSON conversion on several threads, byte for byte the same as on one (the single joiner only): {@code threads - 1}
- * workers and the calling thread, which converts parts too while the next part to write is not ready.
+ * A join on several threads, with the result of one (the single joiner only): {@code threads - 1} workers and the
+ * calling thread, which joins parts too while the next part to take is not ready. What becomes of the joined events
+ * is the {@link PartSink}'s: DSJSON lines ({@link DsjsonParts}, the parallel conversion), a collector's result
+ * ({@link CollectorParts}), or any other consumer that can run in parts.
  *
  * <p>The calling thread reads the messages (framing is cheap), applies CHECKPOINTs to the configuration in order, and
  * cuts the REGULAR messages into parts of a few MiB, each with a copy of the configuration in force. Worker threads
- * convert the parts, each with its own joiner, counters and output buffer. The calling thread takes the finished
- * parts in log order: it writes their bytes, reports their diagnostics to the whole log's counters (and so to the
+ * join the parts, each with its own joiner, counters and sink state. The calling thread takes the finished parts in
+ * log order: it hands their state to the sink, reports their diagnostics to the whole log's counters (and so to the
  * caller's listener, in log order), adds their counts, and replays their metrics' binary32 sums operand by operand,
  * so the summary is that of a sequential run.
  *
  * <p>The one state that crosses REGULAR messages is the dedup cache (SPEC §4.5), and it matters only for whether a
  * DedupInfo value fails: a cached id's value is not parsed. A part starts with an empty cache and journals the
  * DedupInfo events it applies; the calling thread replays them on the whole log's cache. A part that met a value
- * that failed here but might be cached in the whole log's cache is converted again on the calling thread, in order,
- * with that cache. A value that parses, or an id the part itself cached, behaves the same in both caches, so every
- * other part is exact as it is.
+ * that failed here but might be cached in the whole log's cache is joined again on the calling thread, in order,
+ * with that cache (its first state discarded). A value that parses, or an id the part itself cached, behaves the same
+ * in both caches, so every other part is exact as it is.
  *
- * <p>When the threads would take every core, a converter converts its first 64 MiB (over all its conversions) on the
- * calling thread alone, so that the JIT's compiler threads have the other cores while they compile the hot code. The
- * count is the converter's ({@code warm}), not the JVM's: nothing here is global.
+ * <p>When the threads would take every core, the first 64 MiB that the caller's count {@code warm} has not yet seen
+ * (a converter keeps one over all its conversions) are joined on the calling thread alone, so that the JIT's compiler
+ * threads have the other cores while they compile the hot code. The count is the caller's, not the JVM's: nothing
+ * here is global.
  *
  * <p>Memory is bounded: at most two parts per thread are in flight, and parts are smaller when there are more than
- * four threads, so that about 16 MiB of output is held at most (the log itself is mapped, not read into the heap).
+ * four threads, so that about 16 MiB of DSJSON is held at most (the log itself is mapped, not read into the heap).
+ *
+ * @param <S> what the sink makes of a part
  */
-public final class ParallelConversion {
+public final class ParallelJoin<S> {
   /** By default a part ends after this many payload bytes. */
   private static final int PART_BYTES = 2 << 20;
 
   private final JoinCounters counters;
-  private final JoinOptions options;
+  private final PartSink<S> sink;
   private final StickyConfig config;
   private final DedupCache dedup = new DedupCache();
-  /** Output buffers of written parts, for the next parts: a part's output is a few MiB. */
-  private final ConcurrentLinkedQueue<JsonBytes> buffers = new ConcurrentLinkedQueue<>();
   private final ReadLimits limits;
   private final int threads;
   private final long partBytes;
-  /** Whether the converting threads would take every core: only then do they wait for the JVM to warm up. */
+  /** Whether the joining threads would take every core: only then do they wait for the JVM to warm up. */
   private final boolean leaveCoresToJit;
   private final ZstdContexts zstd;
-  /** The converter's input so far, up to {@link #WARM_BYTES}: its first conversions leave the cores to the JIT. */
+  /** The caller's joined input so far, up to {@link #WARM_BYTES}: its first joins leave the cores to the JIT. */
   private final AtomicLong warm;
-  /** Input of this conversion handed to parts so far. */
+  /** Input of this join handed to parts so far. */
   private long submittedBytes;
-  private int reconverted;
+  private int rejoined;
 
-  /** Input that a converter converts on the calling thread alone before workers are used. */
+  /** Input that the caller's joins join on the calling thread alone before workers are used. */
   private static final long WARM_BYTES = 64L << 20;
 
   /**
-   * A conversion for the whole log.
+   * A join of the whole log.
    *
    * @param counters the whole log's counters: every diagnostic goes through them, in log order
-   * @param zstd the conversion's pool of zstd contexts, one per thread
-   * @param warm the input the converter has converted so far, up to its warm-up (updated here)
+   * @param zstd the join's pool of zstd contexts, one per thread
+   * @param warm the input joined so far by the caller's joins, up to the warm-up (updated here)
+   * @param sink what becomes of the joined events
    */
-  public ParallelConversion(JoinOptions options, JoinCounters counters, ZstdContexts zstd, AtomicLong warm) {
+  public ParallelJoin(JoinOptions options, JoinCounters counters, ZstdContexts zstd, AtomicLong warm,
+      PartSink<S> sink) {
     // At most two parts per thread are in flight, about 16 MiB of output whatever the thread count.
     this(options, counters, zstd, warm, Math.max(256 << 10, Math.min(PART_BYTES, (8 << 20) / options.threads())),
-        Runtime.getRuntime().availableProcessors() <= options.threads());
+        Runtime.getRuntime().availableProcessors() <= options.threads(), sink);
   }
 
   /**
-   * A conversion whose parts end after {@code partBytes} payload bytes, with workers from the first part (tests use
-   * tiny parts and want the workers whatever the machine).
+   * A join whose parts end after {@code partBytes} payload bytes, with workers from the first part (tests use tiny
+   * parts and want the workers whatever the machine).
    */
-  public ParallelConversion(JoinOptions options, JoinCounters counters, ZstdContexts zstd, long partBytes) {
-    this(options, counters, zstd, new AtomicLong(), partBytes, false);
+  public ParallelJoin(JoinOptions options, JoinCounters counters, ZstdContexts zstd, long partBytes,
+      PartSink<S> sink) {
+    this(options, counters, zstd, new AtomicLong(), partBytes, false, sink);
   }
 
-  private ParallelConversion(JoinOptions options, JoinCounters counters, ZstdContexts zstd, AtomicLong warm,
-      long partBytes, boolean leaveCoresToJit) {
+  private ParallelJoin(JoinOptions options, JoinCounters counters, ZstdContexts zstd, AtomicLong warm,
+      long partBytes, boolean leaveCoresToJit, PartSink<S> sink) {
     this.partBytes = partBytes;
     this.counters = counters;
     this.zstd = zstd;
     this.warm = warm;
+    this.sink = sink;
     this.config = new StickyConfig(options);
-    this.options = options;
     this.limits = options.readOptions().limits();
     this.threads = options.threads();
     this.leaveCoresToJit = leaveCoresToJit;
   }
 
-  /** How many parts were converted again on the calling thread for the dedup cache (see the class comment). */
-  public int reconverted() {
-    return reconverted;
+  /** How many parts were joined again on the calling thread for the dedup cache (see the class comment). */
+  public int rejoined() {
+    return rejoined;
   }
 
-  /** An item of the output, in log order: a part being converted, or diagnostics of the calling thread. */
+  /** An item of the output, in log order: a part being joined, or diagnostics of the calling thread. */
   private sealed interface Item permits PartItem, DiagnosticsItem {}
 
-  private record PartItem(Part part) implements Item {}
+  private record PartItem<S>(Part<S> part) implements Item {}
 
   private record DiagnosticsItem(List<Diagnostic> diagnostics) implements Item {}
 
-  /** REGULAR messages converted together, and then what came of them. */
-  private static final class Part {
+  /** REGULAR messages joined together, and then what came of them. */
+  private static final class Part<S> {
     final StickyConfig config;
     final List<Message.Regular> messages = new ArrayList<>();
     long bytes;
     // Results.
-    JsonBytes out = new JsonBytes(0);
+    @Nullable S state;
     final List<Diagnostic> diagnostics = new ArrayList<>();
-    JoinCounters counters;
+    @Nullable JoinCounters counters;
     List<DedupInfo> journal = List.of();
     boolean uncertain;
 
-    /** Taken by the worker or the calling thread that converts the part; the other leaves it. */
+    /** Taken by the worker or the calling thread that joins the part; the other leaves it. */
     final AtomicBoolean claimed = new AtomicBoolean();
-    final CompletableFuture<Part> done = new CompletableFuture<>();
+    final CompletableFuture<Part<S>> done = new CompletableFuture<>();
 
     Part(StickyConfig config) {
       this.config = config;
@@ -149,23 +152,24 @@ public final class ParallelConversion {
   }
 
   /**
-   * Converts the messages to {@code out}.
+   * Joins the messages, handing each part's result to the sink in log order.
    *
    * @param messages the log's messages; a {@link BinaryLogException} they throw ends the log as in a sequential run
    * @param readerNotices diagnostics the reader reported while reading the messages, taken out as they arrive (the
    *     calling thread's listener appends to it); may be always empty
+   * @throws IOException if the sink cannot take a part
    */
-  public void run(Iterator<Message> messages, List<Diagnostic> readerNotices, OutputStream out) throws IOException {
+  public void run(Iterator<Message> messages, List<Diagnostic> readerNotices) throws IOException {
     AtomicInteger n = new AtomicInteger();
-    // threads - 1 workers: the calling thread converts parts too while it waits for the next one to write.
+    // threads - 1 workers: the calling thread joins parts too while it waits for the next one to take.
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads - 1), r -> {
-      Thread t = new Thread(r, "vw-binlog-convert-" + n.incrementAndGet());
+      Thread t = new Thread(r, "vw-binlog-join-" + n.incrementAndGet());
       t.setDaemon(true);
       return t;
     });
     ArrayDeque<Item> pending = new ArrayDeque<>();
     try {
-      Part part = null;
+      Part<S> part = null;
       while (true) {
         Message m;
         try {
@@ -193,7 +197,7 @@ public final class ParallelConversion {
           }
         } else if (m instanceof Message.Regular r) {
           if (part == null) {
-            part = new Part(new StickyConfig(config));
+            part = new Part<>(new StickyConfig(config));
           }
           part.messages.add(r);
           part.bytes += r.payload().remaining();
@@ -202,13 +206,13 @@ public final class ParallelConversion {
           }
         }
         while (pending.size() > 2 * threads) {
-          drain(pending.poll(), pending, out);
+          drain(pending.poll(), pending);
         }
       }
       submit(pool, pending, part);
       moveNotices(readerNotices, pending);
       while (!pending.isEmpty()) {
-        drain(pending.poll(), pending, out);
+        drain(pending.poll(), pending);
       }
     } finally {
       pool.shutdownNow();
@@ -222,85 +226,81 @@ public final class ParallelConversion {
     }
   }
 
-  private Part submit(ExecutorService pool, ArrayDeque<Item> pending, Part part) {
+  private @Nullable Part<S> submit(ExecutorService pool, ArrayDeque<Item> pending, @Nullable Part<S> part) {
     if (part != null && !part.messages.isEmpty()) {
-      pending.add(new PartItem(part));
-      // While the converter is young the parts are left to the calling thread: as the JIT compiles the hot code, more
-      // converting threads only take the compiler's cores (on 2 cores, two threads from the start were slower than
-      // one for a 256 MiB log in a fresh JVM; starting them after 64 MiB made two threads the faster). The converter,
-      // not the JVM, keeps the count: a new converter in a warm JVM waits once more, which costs little.
+      pending.add(new PartItem<>(part));
+      // While the caller is young the parts are left to the calling thread: as the JIT compiles the hot code, more
+      // joining threads only take the compiler's cores (on 2 cores, two threads from the start were slower than one
+      // for a 256 MiB log in a fresh JVM; starting them after 64 MiB made two threads the faster). The caller (a
+      // converter), not the JVM, keeps the count: a new converter in a warm JVM waits once more, which costs little.
       if (!leaveCoresToJit || warm.get() + submittedBytes >= WARM_BYTES) {
-        pool.execute(() -> claimAndConvert(part));
+        pool.execute(() -> claimAndJoin(part));
       }
       submittedBytes += part.bytes;
     }
     return null;
   }
 
-  /** Converts a part on this thread unless another has taken it; its future then completes. */
-  private boolean claimAndConvert(Part part) {
+  /** Joins a part on this thread unless another has taken it; its future then completes. */
+  private boolean claimAndJoin(Part<S> part) {
     if (!part.claimed.compareAndSet(false, true)) {
       return false;
     }
     try {
-      part.done.complete(convert(part, new DedupCache(), true));
+      part.done.complete(join(part, new DedupCache(), true));
     } catch (Throwable t) {
       part.done.completeExceptionally(t);
     }
     return true;
   }
 
-  /** Converts a part: on a worker with an empty cache ({@code journal}), or again on the calling thread. */
-  private Part convert(Part part, DedupCache cache, boolean journal) {
-    Part p = part;
+  /** Joins a part: on a worker with an empty cache ({@code journal}), or again on the calling thread. */
+  private Part<S> join(Part<S> part, DedupCache cache, boolean journal) {
+    Part<S> p = part;
     p.diagnostics.clear();
     JoinCounters c = new JoinCounters(p.diagnostics::add, false, true);
     StickyConfig config = new StickyConfig(p.config);
     MessageJoiner joiner = MessageJoiner.of(config, c, limits, cache, journal, zstd);
-    JsonBytes pooled = buffers.poll();
-    JsonBytes out = pooled != null ? pooled
-        : JsonBytes.forOutput((int) Math.min(Integer.MAX_VALUE - 8, p.bytes + (p.bytes >> 3) + 1024));
-    long[] offset = new long[1];
-    RecordLines records = new RecordLines(out, c, () -> offset[0], DsjsonWriter.of(options));
+    S state = sink.open(p.bytes, c);
     try (joiner) {
       for (Message.Regular r : p.messages) {
-        offset[0] = r.offset();
-        joiner.regularConverting(r.offset(), r.payload(), out, records);
+        sink.join(joiner, state, r);
       }
     }
-    p.out = out;
+    p.state = state;
     p.counters = c;
     p.journal = joiner.dedupJournal();
     p.uncertain = joiner.dedupUncertain();
     return p;
   }
 
-  private void drain(Item item, ArrayDeque<Item> pending, OutputStream out) throws IOException {
+  @SuppressWarnings("unchecked") // every PartItem of this join holds a Part<S>
+  private void drain(@Nullable Item item, ArrayDeque<Item> pending) throws IOException {
     if (item instanceof DiagnosticsItem d) {
       for (Diagnostic diagnostic : d.diagnostics()) {
         counters.report(diagnostic);
       }
       return;
     }
-    PartItem partItem = (PartItem) item;
-    // Rather than wait, convert this part if no worker has started it, then later parts nobody has started.
-    if (!partItem.part().done.isDone()) {
-      claimAndConvert(partItem.part());
+    Part<S> part = ((PartItem<S>) Objects.requireNonNull(item)).part();
+    // Rather than wait, join this part if no worker has started it, then later parts nobody has started.
+    if (!part.done.isDone()) {
+      claimAndJoin(part);
       for (Item next : pending) {
-        if (partItem.part().done.isDone()) {
+        if (part.done.isDone()) {
           break;
         }
-        if (next instanceof PartItem later) {
-          claimAndConvert(later.part());
+        if (next instanceof PartItem<?> later) {
+          claimAndJoin((Part<S>) later.part());
         }
       }
     }
-    Part p;
+    Part<S> p;
     try {
-      p = partItem.part().done.get();
+      p = part.done.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while converting");
+      throw new InterruptedIOException("interrupted while joining");
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof RuntimeException re) {
@@ -312,8 +312,9 @@ public final class ParallelConversion {
       throw new IllegalStateException(cause);
     }
     if (p.uncertain) {
-      reconverted++;
-      p = convert(p, dedup, false);
+      rejoined++;
+      sink.discard(Objects.requireNonNull(p.state));
+      p = join(p, dedup, false);
     } else {
       // No pair of the journal can fail here: until its first DedupInfo the part's cache is empty, and after it both
       // caches hold the same ids in the same order (a payload evicts everything behind its first id). So an id new
@@ -325,14 +326,13 @@ public final class ParallelConversion {
     for (Diagnostic diagnostic : p.diagnostics) {
       counters.report(diagnostic);
     }
-    counters.mergeFrom(p.counters);
+    counters.mergeFrom(Objects.requireNonNull(p.counters));
     if (warm.get() < WARM_BYTES) {
       warm.addAndGet(p.bytes);
     }
-    p.out.writeTo(out);
-    p.out.reset();
-    buffers.add(p.out);
-    p.out = new JsonBytes(0);
+    S state = Objects.requireNonNull(p.state);
+    p.state = null;
     p.messages.clear();
+    sink.accept(state);
   }
 }
