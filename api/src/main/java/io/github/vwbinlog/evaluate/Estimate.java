@@ -15,10 +15,22 @@ import org.jspecify.annotations.Nullable;
  * System.out.println(e.policy() + " " + e.estimator().id() + " " + e.value() + " [" + e.low() + ", " + e.high() + "]");
  * }</pre>
  *
+ * <p>For CCB, {@link #sums()} of a {@link Estimator#MULTISLOT} slot estimate also hold the slot's
+ * {@code impression} and {@code r_given_impression} (and their {@code _low} and {@code _high} ends), whose products
+ * are the value and the interval.
+ *
+ * <pre>{@code
+ * Estimate overall = evaluation.estimates().stream()
+ *     .filter(e -> e.estimator() == Estimator.MULTISLOT && e.slot() == null).findFirst().orElseThrow();
+ * }</pre>
+ *
  * @param windowStart the window's first instant, or null for the whole log
  * @param windowEnd the instant after the window, or null for the whole log
  * @param policy the policy's {@link Policy#name()}
  * @param estimator the estimator
+ * @param slot null for a CB or slates decision and for a CCB decision as a whole; {@code "first"} for the package's
+ *     first-slot estimators of a CCB decision; for {@link Estimator#MULTISLOT} per slot, the slot's id (its index,
+ *     {@code "0"}, {@code "1"}..., when the log gives none)
  * @param value the point estimate, or null for an interval-only estimator or when it is undefined (no events, all
  *     weights zero)
  * @param low the interval's low end, or null for a point estimator; infinite when the package's is
@@ -32,6 +44,7 @@ public record Estimate(
     @Nullable Instant windowEnd,
     String policy,
     Estimator estimator,
+    @Nullable String slot,
     @Nullable Double value,
     @Nullable Double low,
     @Nullable Double high,

@@ -1,13 +1,22 @@
 package io.github.vwbinlog.evaluate;
 
+import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.event.CbEvent;
+import io.github.vwbinlog.event.MultiSlotEvent;
+import io.github.vwbinlog.event.SlotEvent;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A target policy to evaluate: the probability it gives to the action the logged policy chose. Four kinds: the
- * {@link #logged() logged policy} itself, {@link #baseline1() always action 1}, {@link #uniform() uniformly random},
- * and {@link #predictions(List) VW's predictions} for the same events.
+ * A target policy to evaluate: the probability it gives to the action the logged policy chose, in a CB decision or in
+ * each slot of a CCB or slates decision. Four kinds: the {@link #logged() logged policy} itself,
+ * {@link #baseline1() always action 1}, {@link #uniform() uniformly random}, and {@link #predictions(List) VW's
+ * predictions} for the same events (CB only).
+ *
+ * <p>In a slot: CCB slots are filled in order, each from the actions the slots before it left, so a slot's
+ * probability is the policy's given the choices before it; slates slots choose independently, each from its own
+ * candidates. A slot's actions are 0-based indexes (CCB: into the decision's actions; slates: into the slot's
+ * candidates), its logged choice first.
  *
  * <pre>{@code
  * List<Policy> policies = List.of(Policy.logged(), Policy.baseline1(), Policy.uniform());
@@ -26,12 +35,27 @@ public sealed interface Policy {
    */
   double probability(CbEvent decision, long index);
 
+  /**
+   * The probability this policy gives to the action chosen in slot {@code slot} of a CCB or slates decision (its
+   * {@code actionIds().get(0)}), given the choices of the slots before it.
+   *
+   * @param type {@link PayloadType#CCB} or {@link PayloadType#SLATES}
+   * @param decision the logged decision
+   * @param slot the slot's index
+   * @throws IllegalArgumentException for VW's predictions, which are read for CB decisions only
+   */
+  double slotProbability(PayloadType type, MultiSlotEvent decision, int slot);
+
   /** The logged policy itself: every importance weight is 1, so its estimates are the mean reward. */
   static Policy logged() {
     return new Logged();
   }
 
-  /** Always the action with id 1, the first the application offered (apprentice mode's baseline). */
+  /**
+   * Always the action with id 1, the first the application offered (apprentice mode's baseline). In a CCB decision
+   * slot {@code k} takes action {@code k} (the application's own order); in a slates decision each slot takes its
+   * first candidate. See {@link Constant}.
+   */
   static Policy baseline1() {
     return new Constant(1);
   }
@@ -61,12 +85,20 @@ public sealed interface Policy {
     public double probability(CbEvent decision, long index) {
       return decision.probabilities().get(0);
     }
+
+    @Override
+    public double slotProbability(PayloadType type, MultiSlotEvent decision, int slot) {
+      return decision.slots().get(slot).probabilities().get(0);
+    }
   }
 
   /**
-   * See {@link Policy#baseline1()}.
+   * The same choice every time: in a CB decision the action with id {@code actionId}; in a CCB decision, slot
+   * {@code k} takes the action of 0-based index {@code actionId - 1 + k} (for {@code baseline1}, slot k takes action
+   * k: the application's order, which is also apprentice mode's when the application logs baseline actions 0, 1, 2...);
+   * in a slates decision every slot takes its candidate of index {@code actionId - 1}.
    *
-   * @param actionId the action always chosen
+   * @param actionId the action always chosen (1 = the first)
    */
   record Constant(long actionId) implements Policy {
     @Override
@@ -77,6 +109,12 @@ public sealed interface Policy {
     @Override
     public double probability(CbEvent decision, long index) {
       return decision.actionIds().get(0) == actionId ? 1 : 0;
+    }
+
+    @Override
+    public double slotProbability(PayloadType type, MultiSlotEvent decision, int slot) {
+      long choice = type == PayloadType.CCB ? actionId - 1 + slot : actionId - 1;
+      return decision.slots().get(slot).actionIds().get(0) == choice ? 1 : 0;
     }
   }
 
@@ -90,6 +128,13 @@ public sealed interface Policy {
     @Override
     public double probability(CbEvent decision, long index) {
       return 1.0 / decision.actionIds().size();
+    }
+
+    /** Uniform over the slot's own actions: for CCB, those the slots before it left. */
+    @Override
+    public double slotProbability(PayloadType type, MultiSlotEvent decision, int slot) {
+      SlotEvent s = decision.slots().get(slot);
+      return 1.0 / s.actionIds().size();
     }
   }
 
@@ -120,6 +165,12 @@ public sealed interface Policy {
       }
       long chosen = decision.actionIds().get(0);
       return perEvent.get((int) index).getOrDefault((int) (chosen - 1), 0.0);
+    }
+
+    /** @throws IllegalArgumentException always: VW's predictions are read for CB decisions only */
+    @Override
+    public double slotProbability(PayloadType type, MultiSlotEvent decision, int slot) {
+      throw new IllegalArgumentException("VW's predictions are read for CB decisions only, not for " + type);
     }
 
     /** Shows the count, not every prediction. */

@@ -1,10 +1,14 @@
 package io.github.vwbinlog.evaluate;
 
+import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.event.CbEvent;
+import io.github.vwbinlog.event.MultiSlotEvent;
+import io.github.vwbinlog.event.SlotEvent;
 import io.github.vwbinlog.join.JoinResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,10 +22,14 @@ import org.jspecify.annotations.Nullable;
  * events of a log (from a {@code Joiner} or any iterable), or evaluate parts apart and {@link #merge} them; the
  * estimates of merged parts are those of the whole. No I/O.
  *
- * <p>The inputs are the package's: {@code p_log} is {@link JoinResult#probability()} (the chosen action's logged
- * probability, without the pass probability), {@code p_drop} is {@link JoinResult#pdrop()}, {@code r} is
- * {@link JoinResult#reward()}. Only CB decisions are evaluated; every other joined event is counted in
- * {@link #skipped()} with its reason: not learnable, another payload type, or no logged probability.
+ * <p>The inputs are the package's: {@code p_log} is the chosen action's logged probability (for CB
+ * {@link JoinResult#probability()}; for CCB and slates each slot's first probability), without the pass probability;
+ * {@code p_drop} is {@link JoinResult#pdrop()}; {@code r} is the joined reward ({@link JoinResult#rewards()}: one per
+ * slot for CCB, one per decision for CB and slates). CB decisions get the package's bandit estimators, CCB decisions
+ * its first-slot and multi-slot estimators, slates decisions its pseudo-inverse estimator ({@link Estimator}); every
+ * other joined event is counted in {@link #skipped()} with its reason: not learnable, another payload type (CA,
+ * multistep), or no logged probability (a decision, or a CCB or slates slot, without actions or whose chosen action
+ * has probability 0).
  *
  * <p>Not thread-safe: use one per thread and merge them.
  *
@@ -40,9 +48,9 @@ public final class PolicyEvaluation {
 
   /** Skip reason: a deferred decision that was never activated. */
   public static final String NOT_LEARNABLE = "not learnable";
-  /** Skip reason: a decision without actions or whose chosen action has probability 0. */
+  /** Skip reason: a decision (or a CCB or slates slot) without actions or whose chosen action has probability 0. */
   public static final String NO_PROBABILITY = "no logged probability";
-  /** Skip reason prefix: a payload type other than CB, followed by its name. */
+  /** Skip reason prefix: a payload type that is not evaluated (CA, multistep), followed by its name. */
   public static final String UNSUPPORTED = "not evaluated: ";
 
   private static final int PROBABILITY_BINS = 10;
@@ -71,15 +79,51 @@ public final class PolicyEvaluation {
 
   /** The counts and sums of one window, one per policy, and what it skipped. */
   private static final class Window {
+    /** CB decisions. */
     final Sums[] sums;
+    /** CCB decisions' first slots: the package's first-slot estimators. */
+    final Sums[] firstSlot;
+    /** CCB decisions' slots by key, first seen first, each with the product of the weights up to it: multi-slot. */
+    final Map<String, Sums[]> slots = new LinkedHashMap<>();
+    /** Slates decisions: pseudo-inverse. */
+    final PseudoInverse[] slates;
     long skipped;
 
     Window(int policies) {
-      sums = new Sums[policies];
+      sums = newSums(policies);
+      firstSlot = newSums(policies);
+      slates = new PseudoInverse[policies];
       for (int i = 0; i < policies; i++) {
-        sums[i] = new Sums();
+        slates[i] = new PseudoInverse();
       }
     }
+
+    long evaluated() {
+      return sums[0].events + firstSlot[0].events + (long) slates[0].count;
+    }
+
+    void add(Window other) {
+      for (int i = 0; i < sums.length; i++) {
+        sums[i].add(other.sums[i]);
+        firstSlot[i].add(other.firstSlot[i]);
+        slates[i].add(other.slates[i]);
+      }
+      other.slots.forEach((key, theirs) -> {
+        Sums[] mine = slots.computeIfAbsent(key, k -> newSums(sums.length));
+        for (int i = 0; i < mine.length; i++) {
+          mine[i].add(theirs[i]);
+        }
+      });
+      skipped += other.skipped;
+    }
+  }
+
+  private static Sums[] newSums(int n) {
+    Sums[] out = new Sums[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = new Sums();
+    }
+    return out;
   }
 
   /**
@@ -94,7 +138,18 @@ public final class PolicyEvaluation {
       skip(window, NOT_LEARNABLE);
       return;
     }
-    if (!(event.interaction().event().payload() instanceof CbEvent cb)) {
+    Object payload = event.interaction().event().payload();
+    if (payload instanceof MultiSlotEvent decision
+        && (event.payloadType() == PayloadType.CCB || event.payloadType() == PayloadType.SLATES)) {
+      learnable++;
+      if (event.payloadType() == PayloadType.CCB) {
+        ccb(window, event, decision);
+      } else {
+        slates(window, event, decision);
+      }
+      return;
+    }
+    if (!(payload instanceof CbEvent cb)) {
       learnable++;
       skip(window, UNSUPPORTED + event.payloadType());
       return;
@@ -105,17 +160,94 @@ public final class PolicyEvaluation {
       skip(window, NO_PROBABILITY);
       return;
     }
-    double r = event.reward();
-    if (!options.empiricalRewardBounds() && (r < options.rewardMin() || r > options.rewardMax())) {
-      throw new IllegalArgumentException("event " + event.id() + ": reward " + r + " is outside the reward range "
-          + options.rewardMin() + ":" + options.rewardMax());
-    }
+    double r = checkedReward(event, event.reward());
     double pDrop = event.pdrop();
     for (int i = 0; i < policies.size(); i++) {
       window.sums[i].add(pLog, r, policies.get(i).probability(cb, index), pDrop);
     }
+    counted(cb.actionIds().get(0), pLog);
+  }
+
+  /**
+   * A CCB decision: the first slot for the first-slot estimators, and every slot, keyed by its id (or index), with the
+   * product of the importance weights of the slots up to it, for the multi-slot estimator.
+   */
+  private void ccb(Window window, JoinResult event, MultiSlotEvent decision) {
+    List<SlotEvent> slots = decision.slots();
+    if (!usable(slots) || event.rewards().size() < slots.size()) {
+      skip(window, NO_PROBABILITY);
+      return;
+    }
+    String[] keys = new String[slots.size()];
+    for (int k = 0; k < keys.length; k++) {
+      String id = slots.get(k).id();
+      keys[k] = id != null ? id : Integer.toString(k);
+    }
+    double[] rewards = new double[slots.size()];
+    for (int k = 0; k < rewards.length; k++) {
+      rewards[k] = checkedReward(event, event.rewards().get(k));
+    }
+    double pDrop = event.pdrop();
+    for (int i = 0; i < policies.size(); i++) {
+      Policy policy = policies.get(i);
+      double w = 1;
+      for (int k = 0; k < keys.length; k++) {
+        double slotWeight = policy.slotProbability(PayloadType.CCB, decision, k) / slots.get(k).probabilities().get(0);
+        if (k == 0) {
+          window.firstSlot[i].add(slotWeight, rewards[0], pDrop);
+        }
+        w *= slotWeight;
+        window.slots.computeIfAbsent(keys[k], key -> newSums(policies.size()))[i].add(w, rewards[k], pDrop);
+      }
+    }
+    counted(slots.get(0).actionIds().get(0), slots.get(0).probabilities().get(0));
+  }
+
+  /** A slates decision: the pseudo-inverse weight over its slots, and its one reward. */
+  private void slates(Window window, JoinResult event, MultiSlotEvent decision) {
+    List<SlotEvent> slots = decision.slots();
+    if (!usable(slots)) {
+      skip(window, NO_PROBABILITY);
+      return;
+    }
+    double r = checkedReward(event, event.reward());
+    double[] pLogs = new double[slots.size()];
+    double[] pPreds = new double[slots.size()];
+    for (int i = 0; i < policies.size(); i++) {
+      for (int k = 0; k < pLogs.length; k++) {
+        pLogs[k] = slots.get(k).probabilities().get(0);
+        pPreds[k] = policies.get(i).slotProbability(PayloadType.SLATES, decision, k);
+      }
+      window.slates[i].add(PseudoInverse.weight(pLogs, pPreds), r);
+    }
+    counted(slots.get(0).actionIds().get(0), slots.get(0).probabilities().get(0));
+  }
+
+  /** Whether a decision has slots and each has actions and a positive logged probability for its choice. */
+  private static boolean usable(List<SlotEvent> slots) {
+    if (slots.isEmpty()) {
+      return false;
+    }
+    for (SlotEvent slot : slots) {
+      if (slot.actionIds().isEmpty() || slot.probabilities().isEmpty() || !(slot.probabilities().get(0) > 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private double checkedReward(JoinResult event, double r) {
+    if (!options.empiricalRewardBounds() && (r < options.rewardMin() || r > options.rewardMax())) {
+      throw new IllegalArgumentException("event " + event.id() + ": reward " + r + " is outside the reward range "
+          + options.rewardMin() + ":" + options.rewardMax());
+    }
+    return r;
+  }
+
+  /** Counts an evaluated decision: its (first slot's) logged choice and probability. */
+  private void counted(long chosen, double pLog) {
     evaluated++;
-    chosenActions.merge(cb.actionIds().get(0), 1L, Long::sum);
+    chosenActions.merge(chosen, 1L, Long::sum);
     probabilities[Math.min(PROBABILITY_BINS - 1, (int) (pLog * PROBABILITY_BINS))]++;
   }
 
@@ -128,13 +260,7 @@ public final class PolicyEvaluation {
     if (!other.options.equals(options) || !other.policies.equals(policies)) {
       throw new IllegalArgumentException("only evaluations of the same policies and options can be merged");
     }
-    other.windows.forEach((start, w) -> {
-      Window mine = windows.computeIfAbsent(start, s -> new Window(policies.size()));
-      for (int i = 0; i < policies.size(); i++) {
-        mine.sums[i].add(w.sums[i]);
-      }
-      mine.skipped += w.skipped;
-    });
+    other.windows.forEach((start, w) -> windows.computeIfAbsent(start, s -> new Window(policies.size())).add(w));
     other.skipped.forEach((reason, count) -> skipped.merge(reason, count, Long::sum));
     other.chosenActions.forEach((action, count) -> chosenActions.merge(action, count, Long::sum));
     for (int i = 0; i < PROBABILITY_BINS; i++) {
@@ -168,7 +294,7 @@ public final class PolicyEvaluation {
     return policies;
   }
 
-  /** The events evaluated (learnable CB decisions with a logged probability). */
+  /** The events evaluated (learnable CB, CCB and slates decisions with logged probabilities). */
   public long evaluated() {
     return evaluated;
   }
@@ -186,12 +312,15 @@ public final class PolicyEvaluation {
     return Collections.unmodifiableSortedMap(skipped);
   }
 
-  /** How often each action id was the logged choice, over the evaluated events. */
+  /** How often each action id was the logged choice (of the first slot, for CCB and slates) over the evaluated events. */
   public SortedMap<Long, Long> chosenActions() {
     return Collections.unmodifiableSortedMap(chosenActions);
   }
 
-  /** The evaluated events' logged probabilities in ten bins: [0, 0.1), [0.1, 0.2), ..., [0.9, 1]. */
+  /**
+   * The evaluated events' logged probabilities (of the first slot, for CCB and slates) in ten bins: [0, 0.1),
+   * [0.1, 0.2), ..., [0.9, 1].
+   */
   public long[] probabilityHistogram() {
     return probabilities.clone();
   }
@@ -202,40 +331,118 @@ public final class PolicyEvaluation {
   /** The windows in time order, each with its counts. */
   public List<WindowCounts> windows() {
     List<WindowCounts> out = new ArrayList<>();
-    windows.forEach((start, w) -> out.add(new WindowCounts(start(start), end(start), w.sums[0].events, w.skipped)));
+    windows.forEach((start, w) -> out.add(new WindowCounts(start(start), end(start), w.evaluated(), w.skipped)));
     return out;
   }
 
   /**
    * The effective sample size of each policy's importance weights over the whole log, Kish's
-   * {@code sum(w)^2 / sum(w^2)}, by policy name: small when a few events carry large weights.
+   * {@code sum(w)^2 / sum(w^2)}, by policy name: small when a few events carry large weights. The weights are those of
+   * CB decisions and of CCB decisions' first slots (a slates decision's pseudo-inverse weight can be negative).
    */
   public Map<String, Double> effectiveSampleSizes() {
-    Map<String, Double> out = new java.util.LinkedHashMap<>();
+    Map<String, Double> out = new LinkedHashMap<>();
     for (int i = 0; i < policies.size(); i++) {
       Sums total = new Sums();
       for (Window w : windows.values()) {
         total.add(w.sums[i]);
+        total.add(w.firstSlot[i]);
       }
       out.put(policies.get(i).name(), total.effectiveSampleSize());
     }
     return out;
   }
 
-  /** Every estimate: by window in time order, then by policy in the given order, then by estimator. */
+  /**
+   * Every estimate: by window in time order, then by policy in the given order; within them the CB estimates (when the
+   * window has CB decisions, or no decision at all), then the CCB ones (first slot, then multi-slot per slot and
+   * overall), then the slates one, each in {@link Estimator} order.
+   */
   public List<Estimate> estimates() {
     List<Estimate> out = new ArrayList<>();
     windows.forEach((start, w) -> {
+      Instant from = start(start);
+      Instant to = end(start);
       for (int i = 0; i < policies.size(); i++) {
-        Sums s = w.sums[i];
-        for (Estimator estimator : Estimator.values()) {
-          Double[] e = s.estimate(estimator, options);
-          out.add(new Estimate(start(start), end(start), policies.get(i).name(), estimator, e[0], e[1], e[2],
-              options.alpha(), s.events, s.inputs(estimator, options)));
+        String policy = policies.get(i).name();
+        if (w.sums[i].events > 0 || w.evaluated() == 0) {
+          bandit(out, from, to, policy, null, w.sums[i]);
+        }
+        if (w.firstSlot[i].events > 0) {
+          bandit(out, from, to, policy, "first", w.firstSlot[i]);
+          multislot(out, from, to, policy, w, i);
+        }
+        PseudoInverse pi = w.slates[i];
+        if (pi.count > 0) {
+          Double[] e = pi.estimate(options.alpha());
+          out.add(new Estimate(from, to, policy, Estimator.PSEUDO_INVERSE, null, e[0], e[1], e[2], options.alpha(),
+              (long) pi.count, pi.inputs()));
         }
       }
     });
     return out;
+  }
+
+  private void bandit(List<Estimate> out, @Nullable Instant from, @Nullable Instant to, String policy,
+      @Nullable String slot, Sums s) {
+    for (Estimator estimator : Estimator.BANDIT) {
+      Double[] e = s.estimate(estimator, options);
+      out.add(new Estimate(from, to, policy, estimator, slot, e[0], e[1], e[2], options.alpha(), s.events,
+          s.inputs(estimator, options)));
+    }
+  }
+
+  /**
+   * The package's multi-slot estimates of policy {@code i}: per slot, {@code impression * r_given_impression} with
+   * the interval of both (impression: Clopper-Pearson of the slot's pdrop-aware count among the decisions;
+   * r given impression: Cressie-Read); then {@code get_r_overall}, Cressie-Read over every slot's sums together.
+   */
+  private void multislot(List<Estimate> out, @Nullable Instant from, @Nullable Instant to, String policy, Window w,
+      int i) {
+    double n = w.firstSlot[i].events; // every CCB decision evaluated has a first slot
+    double alpha = options.alpha();
+    Sums all = new Sums();
+    w.slots.forEach((key, sums) -> {
+      Sums s = sums[i];
+      all.add(s);
+      double impression = s.events / n;
+      Double given = CressieRead.estimate(s);
+      double[] givenInterval = CressieRead.interval(s, alpha, s.rewardMin(options), s.rewardMax(options),
+          options.empiricalRewardBounds());
+      double[] impressionInterval = clopperPearson(s.n, n, alpha);
+      Map<String, Double> inputs = new LinkedHashMap<>(s.inputs(Estimator.CRESSIE_READ, options));
+      inputs.put("decisions", n);
+      inputs.put("impression", impression);
+      inputs.put("impression_low", impressionInterval[0]);
+      inputs.put("impression_high", impressionInterval[1]);
+      if (given != null) {
+        inputs.put("r_given_impression", given);
+      }
+      inputs.put("r_given_impression_low", givenInterval[0]);
+      inputs.put("r_given_impression_high", givenInterval[1]);
+      out.add(new Estimate(from, to, policy, Estimator.MULTISLOT, key, given == null ? null : impression * given,
+          finite(impressionInterval[0] * givenInterval[0]), finite(impressionInterval[1] * givenInterval[1]), alpha,
+          s.events, inputs));
+    });
+    double[] interval = CressieRead.interval(all, alpha, all.rewardMin(options), all.rewardMax(options),
+        options.empiricalRewardBounds());
+    out.add(new Estimate(from, to, policy, Estimator.MULTISLOT, null, CressieRead.estimate(all), interval[0],
+        interval[1], alpha, (long) n, all.inputs(Estimator.CRESSIE_READ, options)));
+  }
+
+  /** The package's {@code clopper_pearson(successes, n, alpha)}: NaN ends where its beta quantile is undefined. */
+  private static double[] clopperPearson(double successes, double n, double alpha) {
+    double low = successes > 0 ? quantile(alpha / 2, successes, n - successes + 1) : 0;
+    double high = successes < n ? quantile(1 - alpha / 2, successes + 1, n - successes) : 1;
+    return new double[] {low, high};
+  }
+
+  private static double quantile(double p, double a, double b) {
+    return a > 0 && b > 0 ? Distributions.betaQuantile(p, a, b) : Double.NaN;
+  }
+
+  private static @Nullable Double finite(double v) {
+    return Double.isNaN(v) ? null : v;
   }
 
   private @Nullable Instant start(long start) {

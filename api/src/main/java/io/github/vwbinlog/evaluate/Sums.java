@@ -30,14 +30,18 @@ final class Sums {
   double maxR = Double.NEGATIVE_INFINITY;
 
   void add(double pLog, double r, double pPred, double pDrop) {
+    add(pPred / pLog, r, pDrop);
+  }
+
+  /** Adds one example of importance weight {@code w} (the package's {@code add(w, r)} and {@code add(w, r, p_drop)}). */
+  void add(double w, double r, double pDrop) {
     events++;
-    double w = pPred / pLog;
     sumW += w;
     sumWsq += w * w;
     sumWr += w * r;
     sumWsqR += w * w * r;
     sumR += r;
-    double dw = pPred / (pLog * (1 - pDrop));
+    double dw = w / (1 - pDrop);
     n += 1 + pDrop / (1 - pDrop);
     dropSumW += dw;
     dropSumWsq += dw * dw;
@@ -74,8 +78,8 @@ final class Sums {
 
   /** The estimate of one estimator: {value, low, high}, each null where it does not apply or is undefined. */
   Double[] estimate(Estimator estimator, EvaluationOptions options) {
-    double rmin = options.empiricalRewardBounds() ? Math.min(0, minR) : options.rewardMin();
-    double rmax = options.empiricalRewardBounds() ? Math.max(1, maxR) : options.rewardMax();
+    double rmin = rewardMin(options);
+    double rmax = rewardMax(options);
     return switch (estimator) {
       case IPS -> new Double[] {events > 0 ? sumWr / events : null, null, null};
       case SNIPS -> new Double[] {sumW != 0 ? sumWr / sumW : null, null, null};
@@ -85,6 +89,7 @@ final class Sums {
         double[] interval = CressieRead.interval(this, options.alpha(), rmin, rmax, options.empiricalRewardBounds());
         yield new Double[] {CressieRead.estimate(this), interval[0], interval[1]};
       }
+      case MULTISLOT, PSEUDO_INVERSE -> throw new IllegalArgumentException(estimator + " is not a bandit estimator");
     };
   }
 
@@ -127,13 +132,24 @@ final class Sums {
         m.put("interval_sumwsqrsq", dropSumWsqRsq);
         putBounds(m, options);
       }
+      case MULTISLOT, PSEUDO_INVERSE -> throw new IllegalArgumentException(estimator + " is not a bandit estimator");
     }
     return m;
   }
 
   private void putBounds(Map<String, Double> m, EvaluationOptions options) {
-    m.put("rmin", options.empiricalRewardBounds() ? Math.min(0, minR) : options.rewardMin());
-    m.put("rmax", options.empiricalRewardBounds() ? Math.max(1, maxR) : options.rewardMax());
+    m.put("rmin", rewardMin(options));
+    m.put("rmax", rewardMax(options));
+  }
+
+  /** The intervals' smallest reward: the range's, or from the data, [0, 1] widened to every reward added. */
+  double rewardMin(EvaluationOptions options) {
+    return options.empiricalRewardBounds() ? Math.min(0, minR) : options.rewardMin();
+  }
+
+  /** The intervals' largest reward: the range's, or from the data, [0, 1] widened to every reward added. */
+  double rewardMax(EvaluationOptions options) {
+    return options.empiricalRewardBounds() ? Math.max(1, maxR) : options.rewardMax();
   }
 
   private Double[] gaussian(double alpha) {

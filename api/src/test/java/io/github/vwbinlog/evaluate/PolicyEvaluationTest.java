@@ -145,7 +145,7 @@ class PolicyEvaluationTest {
     assertThat(first.events()).isEqualTo(1);
     assertThat(e.estimates()).filteredOn(x -> x.estimator() == Estimator.GAUSSIAN)
         .allSatisfy(x -> assertThat(x.low()).isEqualTo(Double.NEGATIVE_INFINITY));
-    assertThat(e.estimates()).hasSize(2 * 3 * Estimator.values().length);
+    assertThat(e.estimates()).hasSize(2 * 3 * Estimator.BANDIT.size());
   }
 
   @Test

@@ -15,13 +15,18 @@ import org.jspecify.annotations.Nullable;
 final class EvaluationPrinter {
   private EvaluationPrinter() {}
 
-  /** One row per window, policy and estimator, then the effective sample sizes and what was skipped. */
+  /**
+   * One row per window, policy, estimator and slot (CCB: {@code first} for the first-slot estimators, a slot's id or
+   * index for the multi-slot ones, {@code -} for the whole decision), then the effective sample sizes and what was
+   * skipped.
+   */
   static void table(PolicyEvaluation evaluation, JoinSummary summary, PrintStream out) {
-    out.printf(Locale.ROOT, "%-20s  %-11s  %-15s  %10s  %10s  %10s  %9s%n", "window", "policy", "estimator", "value",
-        "low", "high", "events");
+    out.printf(Locale.ROOT, "%-20s  %-11s  %-15s  %-8s  %10s  %10s  %10s  %9s%n", "window", "policy", "estimator",
+        "slot", "value", "low", "high", "events");
     for (Estimate e : evaluation.estimates()) {
-      out.printf(Locale.ROOT, "%-20s  %-11s  %-15s  %10s  %10s  %10s  %9d%n", window(e.windowStart()), e.policy(),
-          e.estimator().id(), number(e.value()), number(e.low()), number(e.high()), e.events());
+      out.printf(Locale.ROOT, "%-20s  %-11s  %-15s  %-8s  %10s  %10s  %10s  %9d%n", window(e.windowStart()),
+          e.policy(), e.estimator().id(), e.slot() == null ? "-" : e.slot(), number(e.value()), number(e.low()),
+          number(e.high()), e.events());
     }
     out.printf(Locale.ROOT, "%nintervals at alpha %s; joined events %d, evaluated %d%n",
         evaluation.options().alpha(), summary.emittedTotal(), evaluation.evaluated());
@@ -31,8 +36,9 @@ final class EvaluationPrinter {
   }
 
   /**
-   * JSON Lines: one object per window, policy and estimator, with the counts and sums the estimate used under
-   * {@code inputs}; a non-finite or undefined number is null.
+   * JSON Lines: one object per window, policy, estimator and slot ({@code "slot"}: null, {@code "first"} or the slot's
+   * id or index), with the counts and sums the estimate used under {@code inputs}; a non-finite or undefined number is
+   * null.
    */
   static void json(PolicyEvaluation evaluation, PrintStream out) {
     Map<@Nullable Instant, Long> skipped = skippedByWindow(evaluation);
@@ -42,6 +48,7 @@ final class EvaluationPrinter {
           .append(",\"window_end\":").append(instant(e.windowEnd()))
           .append(",\"policy\":\"").append(e.policy()).append('"')
           .append(",\"estimator\":\"").append(e.estimator().id()).append('"')
+          .append(",\"slot\":").append(e.slot() == null ? "null" : SummaryPrinter.quote(e.slot()))
           .append(",\"value\":").append(jsonNumber(e.value()))
           .append(",\"low\":").append(jsonNumber(e.low()))
           .append(",\"high\":").append(jsonNumber(e.high()))
@@ -58,12 +65,12 @@ final class EvaluationPrinter {
     }
   }
 
-  /** CSV with a header line; empty cells for undefined numbers. */
+  /** CSV (RFC 4180) with a header line; empty cells for undefined numbers and for no slot. */
   static void csv(PolicyEvaluation evaluation, PrintStream out) {
-    out.append("window_start,window_end,policy,estimator,value,low,high,alpha,events\n");
+    out.append("window_start,window_end,policy,estimator,slot,value,low,high,alpha,events\n");
     for (Estimate e : evaluation.estimates()) {
       out.append(String.join(",", List.of(csvInstant(e.windowStart()), csvInstant(e.windowEnd()), e.policy(),
-          e.estimator().id(), csvNumber(e.value()), csvNumber(e.low()), csvNumber(e.high()),
+          e.estimator().id(), csvText(e.slot()), csvNumber(e.value()), csvNumber(e.low()), csvNumber(e.high()),
           Double.toString(e.alpha()), Long.toString(e.events())))).append('\n');
     }
   }
@@ -96,6 +103,15 @@ final class EvaluationPrinter {
 
   private static String csvNumber(@Nullable Double v) {
     return v == null ? "" : v.isInfinite() ? (v > 0 ? "inf" : "-inf") : Double.toString(v);
+  }
+
+  /** A CSV cell: quoted, its quotes doubled, when it holds a comma, a quote or a line break. */
+  private static String csvText(@Nullable String s) {
+    if (s == null) {
+      return "";
+    }
+    boolean quote = s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0;
+    return quote ? '"' + s.replace("\"", "\"\"") + '"' : s;
   }
 
   private static String instant(@Nullable Instant t) {

@@ -7,6 +7,7 @@ import io.github.vwbinlog.evaluate.PolicyEvaluation;
 import io.github.vwbinlog.join.JoinSummary;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -54,14 +55,18 @@ final class HtmlReport {
   private static void rewardChart(StringBuilder b, PolicyEvaluation evaluation) {
     List<PolicyEvaluation.WindowCounts> windows = evaluation.windows();
     List<Policy> policies = evaluation.policies();
-    b.append("<h2>Estimated reward per window</h2>\n<p>Cressie-Read estimate of each policy (line) and its interval ")
-        .append("(band).</p>\n");
+    b.append("<h2>Estimated reward per window</h2>\n<p>Estimate of each policy (line) and its interval (band): ")
+        .append("Cressie-Read for CB, multi-slot over all slots for CCB, pseudo-inverse for slates.</p>\n");
     legend(b, policies);
-    List<Estimate> cr = evaluation.estimates().stream().filter(e -> e.estimator() == Estimator.CRESSIE_READ)
-        .toList();
+    Map<String, Estimate> headline = new HashMap<>();
+    for (Estimate e : evaluation.estimates()) {
+      if (isHeadline(e)) {
+        headline.putIfAbsent(e.windowStart() + " " + e.policy(), e);
+      }
+    }
     double lo = Double.POSITIVE_INFINITY;
     double hi = Double.NEGATIVE_INFINITY;
-    for (Estimate e : cr) {
+    for (Estimate e : headline.values()) {
       for (Double v : new Double[] {e.value(), e.low(), e.high()}) {
         if (v != null && Double.isFinite(v)) {
           lo = Math.min(lo, v);
@@ -83,7 +88,10 @@ final class HtmlReport {
       StringBuilder bandBack = new StringBuilder();
       StringBuilder line = new StringBuilder();
       for (int w = 0; w < windows.size(); w++) {
-        Estimate e = cr.get(w * policies.size() + p);
+        Estimate e = headline.get(windows.get(w).start() + " " + policies.get(p).name());
+        if (e == null) {
+          continue;
+        }
         double x = axes.x(w);
         if (e.low() != null && e.high() != null && Double.isFinite(e.low()) && Double.isFinite(e.high())) {
           band.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, axes.y(e.high())));
@@ -184,13 +192,21 @@ final class HtmlReport {
     b.append("</svg>\n");
   }
 
+  /** The estimate a chart shows for a window and policy: of the whole decision, one per kind of decision. */
+  private static boolean isHeadline(Estimate e) {
+    return e.slot() == null && (e.estimator() == Estimator.CRESSIE_READ || e.estimator() == Estimator.MULTISLOT
+        || e.estimator() == Estimator.PSEUDO_INVERSE);
+  }
+
   private static void estimatesTable(StringBuilder b, PolicyEvaluation evaluation) {
     b.append("<h2>Every estimate</h2>\n<table id=\"estimates\"><tr><th class=\"l\">window</th><th class=\"l\">")
-        .append("policy</th><th class=\"l\">estimator</th><th>value</th><th>low</th><th>high</th><th>events</th>")
+        .append("policy</th><th class=\"l\">estimator</th><th class=\"l\">slot</th><th>value</th><th>low</th>")
+        .append("<th>high</th><th>events</th>")
         .append("</tr>\n");
     for (Estimate e : evaluation.estimates()) {
       b.append("<tr><td class=\"l\">").append(escape(label(e.windowStart()))).append("</td><td class=\"l\">")
-          .append(escape(e.policy())).append("</td><td class=\"l\">").append(e.estimator().id()).append("</td><td>")
+          .append(escape(e.policy())).append("</td><td class=\"l\">").append(e.estimator().id())
+          .append("</td><td class=\"l\">").append(e.slot() == null ? "" : escape(e.slot())).append("</td><td>")
           .append(EvaluationPrinter.number(e.value())).append("</td><td>").append(EvaluationPrinter.number(e.low()))
           .append("</td><td>").append(EvaluationPrinter.number(e.high())).append("</td><td>").append(e.events())
           .append("</td></tr>\n");

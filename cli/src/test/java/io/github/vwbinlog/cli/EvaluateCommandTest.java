@@ -64,9 +64,9 @@ class EvaluateCommandTest {
     CliRun run = CliRun.of("evaluate", "--format", "csv", "--policy", "logged", AVERAGE.toString());
 
     List<String> lines = run.out().lines().toList();
-    assertThat(lines.get(0)).isEqualTo("window_start,window_end,policy,estimator,value,low,high,alpha,events");
+    assertThat(lines.get(0)).isEqualTo("window_start,window_end,policy,estimator,slot,value,low,high,alpha,events");
     assertThat(lines).hasSize(1 + 5);
-    assertThat(lines.get(1)).startsWith(",,logged,ips,2.703").endsWith(",0.05,100");
+    assertThat(lines.get(1)).startsWith(",,logged,ips,,2.703").endsWith(",0.05,100");
   }
 
   @Test
