@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * Off-policy evaluation of joined events: what the logged policy earned and what other policies would have earned,
  * per time window, with the estimators of the VowpalWabbit/estimators package. A mergeable accumulator: add the joined
  * events of a log (from a {@code Joiner} or any iterable), or evaluate parts apart and {@link #merge} them; the
- * estimates of merged parts are those of the whole. No I/O.
+ * estimates of merged parts are those of the whole (the counts exactly, the values up to the rounding of sums added
+ * part by part). No I/O.
  *
  * <p>The inputs are the package's: {@code p_log} is the chosen action's logged probability (for CB
  * {@link JoinResult#probability()}; for CCB and slates each slot's first probability), without the pass probability;

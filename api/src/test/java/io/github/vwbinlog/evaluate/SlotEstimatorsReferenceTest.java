@@ -162,6 +162,42 @@ class SlotEstimatorsReferenceTest {
     assertThat(compared).isEqualTo(3 * (6 + 8 + 2));
   }
 
+  @Test
+  void partsMergedInOrderGiveTheWhole() {
+    List<JoinResult> all = new ArrayList<>(ccb());
+    all.addAll(slates());
+    PolicyEvaluation whole = PolicyEvaluation.of(EvaluationOptions.defaults(), POLICIES);
+    all.forEach(whole::add);
+    for (int cut : new int[] {1, 17, 59, 60, 61, 99}) {
+      PolicyEvaluation first = PolicyEvaluation.of(EvaluationOptions.defaults(), POLICIES);
+      PolicyEvaluation second = PolicyEvaluation.of(EvaluationOptions.defaults(), POLICIES);
+      all.subList(0, cut).forEach(first::add);
+      all.subList(cut, all.size()).forEach(second::add);
+      first.merge(second);
+      List<Estimate> merged = first.estimates();
+      List<Estimate> expected = whole.estimates();
+      assertThat(merged).hasSameSizeAs(expected);
+      for (int i = 0; i < expected.size(); i++) {
+        Estimate a = merged.get(i);
+        Estimate b = expected.get(i);
+        assertThat(List.of(a.policy(), a.estimator(), String.valueOf(a.slot()), a.events()))
+            .as("cut %d, estimate %d", cut, i).isEqualTo(List.of(b.policy(), b.estimator(), String.valueOf(b.slot()),
+                b.events()));
+        close(a.value(), b.value());
+        close(a.low(), b.low());
+        close(a.high(), b.high());
+      }
+    }
+  }
+
+  private static void close(@Nullable Double a, @Nullable Double b) {
+    if (b == null || b.isInfinite()) {
+      assertThat(a).isEqualTo(b);
+    } else {
+      assertThat(a).isCloseTo(b, within(1e-12 * Math.max(1, Math.abs(b))));
+    }
+  }
+
   private static void check(@Nullable Double actual, String expected, String line) {
     if (expected.equals("nan") || expected.equals("None")) {
       assertThat(actual).as(line).isNull();

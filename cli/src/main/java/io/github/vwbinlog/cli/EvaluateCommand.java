@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collector;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -96,6 +97,11 @@ final class EvaluateCommand implements Callable<Integer> {
   @Option(names = "--html", paramLabel = "FILE", description = "also write a self-contained HTML report")
   @Nullable Path html;
 
+  @Option(names = "--threads", paramLabel = "N",
+      description = "join each file on N threads (default: the available cores, ${DEFAULT-VALUE}); the estimates are "
+          + "the same for any N. Standard input, a predictions policy, the multistep joiner and --strict use one.")
+  int threads = Runtime.getRuntime().availableProcessors();
+
   @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
   @Nullable JoinOptionsGroup join;
 
@@ -105,6 +111,9 @@ final class EvaluateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     Io io = main.io();
+    if (threads < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1, was " + threads);
+    }
     EvaluationOptions options = options();
     List<Policy> chosen = policies(io);
     List<Input> resolved = files.resolve(io);
@@ -115,7 +124,9 @@ final class EvaluateCommand implements Callable<Integer> {
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     PolicyEvaluation evaluation = PolicyEvaluation.of(options, chosen);
     Progress progress = Progress.of(io, progressOptions, false, Progress.totalSize(resolved));
-    Run run = evaluate(resolved, joinOptions, evaluation, io, progress);
+    // A predictions policy matches predictions by position among the learnable events, which parts do not know.
+    boolean inParts = threads > 1 && chosen.stream().noneMatch(p -> p instanceof Policy.Predictions);
+    Run run = evaluate(resolved, joinOptions.withThreads(inParts ? threads : 1), evaluation, io, progress);
     if (run.failure() != null) {
       io.err().println("vw-binlog evaluate: " + run.failure());
       return run.exit();
@@ -162,6 +173,27 @@ final class EvaluateCommand implements Callable<Integer> {
     try {
       for (Input input : inputs) {
         firstError.input(input.name());
+        Path path = input.path();
+        if (path != null && options.threads() > 1) {
+          // Joined in parts on several threads (Joiner.collect), each part into an evaluation of its own, merged in
+          // log order: the estimates, summary and diagnostics of one joiner.
+          try {
+            Joiner.Collected<PolicyEvaluation> parts = Joiner.collect(path, options, Collector.of(
+                () -> PolicyEvaluation.of(evaluation.options(), evaluation.policies()), PolicyEvaluation::add,
+                (earlier, later) -> {
+                  earlier.merge(later);
+                  return earlier;
+                }));
+            evaluation.merge(parts.result());
+            total = Summaries.plus(total, parts.summary());
+            progress.inputDone(Files.size(path));
+          } catch (IOException e) {
+            return new Run(total, "cannot open " + input.name() + ": " + Input.describe(e), Main.EXIT_UNREADABLE);
+          } catch (BinaryLogException | IllegalArgumentException e) {
+            return new Run(total, input.name() + ": " + e.getMessage(), Main.EXIT_DATA_ERROR);
+          }
+          continue;
+        }
         Conversion.Counting readerDiagnostics = new Conversion.Counting(options.readOptions().listener());
         BinaryLogReader reader;
         try {

@@ -60,6 +60,55 @@ class EvaluateCommandTest {
   }
 
   @Test
+  void threadsChangeNothingButTheSpeed() throws java.io.IOException {
+    // Hundreds of checkpoints: the log is joined in hundreds of parts, each evaluated apart and merged in order.
+    Path many = java.nio.file.Files.write(temp.resolve("many.log"), SyntheticLogs.manyCheckpoints(400));
+    String[] common = {"evaluate", "--format", "json", "--window", "1m", many.toString(), AVERAGE.toString()};
+    CliRun one = CliRun.of(concat(common, "--threads", "1"));
+    assertThat(one.exit()).as(one.err()).isZero();
+    assertThat(one.out().lines().count()).isGreaterThan(20);
+    List<Map<String, Object>> expected = jsonLines(one);
+    for (String threads : List.of("2", "3")) {
+      CliRun run = CliRun.of(concat(common, "--threads", threads));
+      assertThat(run.err()).isEqualTo(one.err());
+      assertThat(run.exit()).isEqualTo(one.exit());
+      List<Map<String, Object>> lines = jsonLines(run);
+      assertThat(lines).hasSameSizeAs(expected);
+      for (int i = 0; i < lines.size(); i++) {
+        sameUpToRounding(lines.get(i), expected.get(i), "--threads " + threads + ", line " + (i + 1));
+      }
+    }
+  }
+
+  /**
+   * The same object, numbers within 1e-12 relative: parts' sums are added part by part, so the last digits of a value
+   * may differ from one thread's.
+   */
+  @SuppressWarnings("unchecked")
+  private static void sameUpToRounding(Object actual, Object expected, String what) {
+    if (expected instanceof java.math.BigDecimal e) {
+      assertThat(actual).as(what).isInstanceOf(java.math.BigDecimal.class);
+      double a = ((java.math.BigDecimal) actual).doubleValue();
+      assertThat(a).as(what).isCloseTo(e.doubleValue(), org.assertj.core.api.Assertions.within(
+          1e-12 * Math.max(1e-300, Math.abs(e.doubleValue()))));
+    } else if (expected instanceof Map<?, ?> e) {
+      Map<String, Object> a = (Map<String, Object>) actual;
+      assertThat(a.keySet()).as(what).isEqualTo(e.keySet());
+      for (Map.Entry<?, ?> entry : e.entrySet()) {
+        sameUpToRounding(a.get(entry.getKey()), entry.getValue(), what + " " + entry.getKey());
+      }
+    } else {
+      assertThat(actual).as(what).isEqualTo(expected);
+    }
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
+  @Test
   void csvHasAHeaderAndARowPerEstimate() {
     CliRun run = CliRun.of("evaluate", "--format", "csv", "--policy", "logged", AVERAGE.toString());
 
