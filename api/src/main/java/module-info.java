@@ -5,6 +5,7 @@ module io.github.vwbinlog.api {
   requires transitive org.jspecify;
 
   exports io.github.vwbinlog;
+  exports io.github.vwbinlog.evaluate;
   exports io.github.vwbinlog.event;
   exports io.github.vwbinlog.join;
   exports io.github.vwbinlog.spi to io.github.vwbinlog.core;

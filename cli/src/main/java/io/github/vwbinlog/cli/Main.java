@@ -59,6 +59,7 @@ public final class Main implements Runnable {
       new Subcommand("inspect", InspectCommand.class),
       new Subcommand("convert", ConvertCommand.class),
       new Subcommand("stats", StatsCommand.class),
+      new Subcommand("evaluate", EvaluateCommand.class),
       new Subcommand("validate", ValidateCommand.class),
       new Subcommand("split", SplitCommand.class),
       new Subcommand("completion", CompletionCommand.class),

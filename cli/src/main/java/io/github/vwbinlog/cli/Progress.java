@@ -120,6 +120,14 @@ final class Progress {
     }
   }
 
+  /** An input of {@code bytes} bytes was read by the library itself (in parts, on several threads): they count as done. */
+  void inputDone(long bytes) {
+    if (on) {
+      doneBytes += Math.max(bytes, 0);
+      update(0);
+    }
+  }
+
   /** Erases the bar, if drawn, so that what follows starts on a clean line. */
   void finish() {
     if (drawnWidth > 0) {

@@ -1,0 +1,184 @@
+package io.github.vwbinlog.evaluate;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The counts and sums of one policy in one window, from which every estimator is computed; adding two is the sums of
+ * both. The package's point estimators (IPS, SNIPS, Cressie-Read) ignore pdrop, its intervals (Gaussian,
+ * Clopper-Pearson, Cressie-Read) divide the weight by {@code 1 - p_drop} and count {@code 1 + p_drop / (1 - p_drop)}
+ * examples per event; both kinds of sums are kept.
+ */
+final class Sums {
+
+  long events;
+  // Without pdrop: IPS, SNIPS and the Cressie-Read point estimate.
+  double sumW;
+  double sumWsq;
+  double sumWr;
+  double sumWsqR;
+  double sumR;
+  // With pdrop: the intervals.
+  double n;
+  double dropSumW;
+  double dropSumWsq;
+  double dropSumWr;
+  double dropSumWsqR;
+  double dropSumWsqRsq;
+  double dropMaxW;
+  double minR = Double.POSITIVE_INFINITY;
+  double maxR = Double.NEGATIVE_INFINITY;
+
+  void add(double pLog, double r, double pPred, double pDrop) {
+    add(pPred / pLog, r, pDrop);
+  }
+
+  /** Adds one example of importance weight {@code w} (the package's {@code add(w, r)} and {@code add(w, r, p_drop)}). */
+  void add(double w, double r, double pDrop) {
+    events++;
+    sumW += w;
+    sumWsq += w * w;
+    sumWr += w * r;
+    sumWsqR += w * w * r;
+    sumR += r;
+    double dw = w / (1 - pDrop);
+    n += 1 + pDrop / (1 - pDrop);
+    dropSumW += dw;
+    dropSumWsq += dw * dw;
+    dropSumWr += dw * r;
+    dropSumWsqR += dw * dw * r;
+    dropSumWsqRsq += dw * dw * r * r;
+    dropMaxW = Math.max(dropMaxW, dw);
+    minR = Math.min(minR, r);
+    maxR = Math.max(maxR, r);
+  }
+
+  void add(Sums other) {
+    events += other.events;
+    sumW += other.sumW;
+    sumWsq += other.sumWsq;
+    sumWr += other.sumWr;
+    sumWsqR += other.sumWsqR;
+    sumR += other.sumR;
+    n += other.n;
+    dropSumW += other.dropSumW;
+    dropSumWsq += other.dropSumWsq;
+    dropSumWr += other.dropSumWr;
+    dropSumWsqR += other.dropSumWsqR;
+    dropSumWsqRsq += other.dropSumWsqRsq;
+    dropMaxW = Math.max(dropMaxW, other.dropMaxW);
+    minR = Math.min(minR, other.minR);
+    maxR = Math.max(maxR, other.maxR);
+  }
+
+  /** Kish's effective sample size of the importance weights: {@code sum(w)^2 / sum(w^2)}; 0 without weight. */
+  double effectiveSampleSize() {
+    return sumWsq > 0 ? sumW * sumW / sumWsq : 0;
+  }
+
+  /** The estimate of one estimator: {value, low, high}, each null where it does not apply or is undefined. */
+  Double[] estimate(Estimator estimator, EvaluationOptions options) {
+    double rmin = rewardMin(options);
+    double rmax = rewardMax(options);
+    return switch (estimator) {
+      case IPS -> new Double[] {events > 0 ? sumWr / events : null, null, null};
+      case SNIPS -> new Double[] {sumW != 0 ? sumWr / sumW : null, null, null};
+      case GAUSSIAN -> gaussian(options.alpha());
+      case CLOPPER_PEARSON -> clopperPearson(options.alpha(), rmin, rmax, options.empiricalRewardBounds());
+      case CRESSIE_READ -> {
+        double[] interval = CressieRead.interval(this, options.alpha(), rmin, rmax, options.empiricalRewardBounds());
+        yield new Double[] {CressieRead.estimate(this), interval[0], interval[1]};
+      }
+      case MULTISLOT, PSEUDO_INVERSE -> throw new IllegalArgumentException(estimator + " is not a bandit estimator");
+    };
+  }
+
+  /** The sums an estimator uses, under the package's names, so that it can be recomputed. */
+  Map<String, Double> inputs(Estimator estimator, EvaluationOptions options) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    switch (estimator) {
+      case IPS -> {
+        m.put("examples_count", (double) events);
+        m.put("weighted_reward", sumWr);
+      }
+      case SNIPS -> {
+        m.put("weighted_examples_count", sumW);
+        m.put("weighted_reward", sumWr);
+      }
+      case GAUSSIAN -> {
+        m.put("examples_count", n);
+        m.put("weighted_reward", dropSumWr);
+        m.put("weighted_reward_sq", dropSumWsqRsq);
+      }
+      case CLOPPER_PEARSON -> {
+        m.put("examples_count", n);
+        m.put("weighted_reward_unscaled", dropSumWr);
+        m.put("sum_w", dropSumW);
+        m.put("max_weight", dropMaxW);
+        putBounds(m, options);
+      }
+      case CRESSIE_READ -> {
+        m.put("n", (double) events);
+        m.put("sumw", sumW);
+        m.put("sumwsq", sumWsq);
+        m.put("sumwr", sumWr);
+        m.put("sumwsqr", sumWsqR);
+        m.put("sumr", sumR);
+        m.put("interval_n", n);
+        m.put("interval_sumw", dropSumW);
+        m.put("interval_sumwsq", dropSumWsq);
+        m.put("interval_sumwr", dropSumWr);
+        m.put("interval_sumwsqr", dropSumWsqR);
+        m.put("interval_sumwsqrsq", dropSumWsqRsq);
+        putBounds(m, options);
+      }
+      case MULTISLOT, PSEUDO_INVERSE -> throw new IllegalArgumentException(estimator + " is not a bandit estimator");
+    }
+    return m;
+  }
+
+  private void putBounds(Map<String, Double> m, EvaluationOptions options) {
+    m.put("rmin", rewardMin(options));
+    m.put("rmax", rewardMax(options));
+  }
+
+  /** The intervals' smallest reward: the range's, or from the data, [0, 1] widened to every reward added. */
+  double rewardMin(EvaluationOptions options) {
+    return options.empiricalRewardBounds() ? Math.min(0, minR) : options.rewardMin();
+  }
+
+  /** The intervals' largest reward: the range's, or from the data, [0, 1] widened to every reward added. */
+  double rewardMax(EvaluationOptions options) {
+    return options.empiricalRewardBounds() ? Math.max(1, maxR) : options.rewardMax();
+  }
+
+  private Double[] gaussian(double alpha) {
+    if (n <= 1) {
+      return new Double[] {null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY};
+    }
+    double z = Distributions.normalQuantile(1 - alpha / 2);
+    double variance = (dropSumWsqRsq - dropSumWr * dropSumWr / n) / (n - 1);
+    double delta = z * Math.sqrt(Math.max(0, variance) / n);
+    double ips = dropSumWr / n;
+    return new Double[] {null, ips - delta, ips + delta};
+  }
+
+  /**
+   * The package scales each reward to [0, 1] by the bounds known when it is added; with bounds from the data that
+   * depends on the order of the events, so here every reward is scaled by the final bounds (the same numbers whenever
+   * the rewards lie in [0, 1] or a range is given).
+   */
+  private Double[] clopperPearson(double alpha, double rmin, double rmax, boolean empirical) {
+    if (dropMaxW <= 0) {
+      return empirical
+          ? new Double[] {null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY}
+          : new Double[] {null, rmin, rmax};
+    }
+    double scaled = (dropSumWr - rmin * dropSumW) / (rmax - rmin);
+    double successes = scaled / dropMaxW;
+    double trials = n / dropMaxW;
+    double low = successes > 0 ? Distributions.betaQuantile(alpha / 2, successes, trials - successes + 1) : 0;
+    double high = successes < trials ? Distributions.betaQuantile(1 - alpha / 2, successes + 1, trials - successes) : 1;
+    return new Double[] {null, rmin + low * (rmax - rmin), rmin + high * (rmax - rmin)};
+  }
+}

@@ -1,0 +1,199 @@
+package io.github.vwbinlog.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.vwbinlog.core.conformance.Json;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code vw-binlog evaluate}, run in-process: the formats, the options, predictions and their errors. */
+@DisplayName("vw-binlog evaluate")
+class EvaluateCommandTest {
+  private static final Path AVERAGE = CliRun.FILES.resolve("valid_joined_logs/average_reward_100_interactions.fb");
+  private static final Path DEFERRED =
+      CliRun.FILES.resolve("valid_joined_logs/cb_deferred_actions_w_activations_and_apprentice_10.fb");
+
+  @TempDir
+  Path temp;
+
+  private static List<Map<String, Object>> jsonLines(CliRun run) {
+    return run.out().lines().map(l -> Json.object(Json.parseDecimal(l))).toList();
+  }
+
+  @Test
+  void jsonHasOneObjectPerWindowPolicyAndEstimatorWithItsInputs() {
+    CliRun run = CliRun.of("evaluate", "--format", "json", AVERAGE.toString());
+
+    assertThat(run.exit()).isZero();
+    List<Map<String, Object>> lines = jsonLines(run);
+    assertThat(lines).hasSize(3 * 5);
+    assertThat(lines).extracting(o -> o.get("policy")).containsOnly("logged", "baseline1", "uniform");
+    assertThat(lines).extracting(o -> o.get("estimator"))
+        .containsOnly("ips", "snips", "cressieread", "gaussian", "clopper_pearson");
+    Map<String, Object> ips = lines.get(0);
+    assertThat(ips).containsKeys("window_start", "window_end", "value", "low", "high", "alpha", "events", "inputs");
+    assertThat(ips.get("window_start")).isNull();
+    assertThat(((BigDecimal) ips.get("events")).longValue()).isEqualTo(100);
+    // The inputs are enough to recompute the estimate.
+    Map<String, Object> inputs = Json.object(ips.get("inputs"));
+    double recomputed = ((BigDecimal) inputs.get("weighted_reward")).doubleValue()
+        / ((BigDecimal) inputs.get("examples_count")).doubleValue();
+    assertThat(((BigDecimal) ips.get("value")).doubleValue()).isEqualTo(recomputed);
+  }
+
+  @Test
+  void tableCountsTheSkippedEvents() {
+    CliRun run = CliRun.of("evaluate", DEFERRED.toString());
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).startsWith("window").contains("logged       ips ")
+        .contains("skipped: not learnable 3").contains("effective sample size logged      7.0");
+  }
+
+  @Test
+  void threadsChangeNothingButTheSpeed() throws java.io.IOException {
+    // Hundreds of checkpoints: the log is joined in hundreds of parts, each evaluated apart and merged in order.
+    Path many = java.nio.file.Files.write(temp.resolve("many.log"), SyntheticLogs.manyCheckpoints(400));
+    String[] common = {"evaluate", "--format", "json", "--window", "1m", many.toString(), AVERAGE.toString()};
+    CliRun one = CliRun.of(concat(common, "--threads", "1"));
+    assertThat(one.exit()).as(one.err()).isZero();
+    assertThat(one.out().lines().count()).isGreaterThan(20);
+    List<Map<String, Object>> expected = jsonLines(one);
+    for (String threads : List.of("2", "3")) {
+      CliRun run = CliRun.of(concat(common, "--threads", threads));
+      assertThat(run.err()).isEqualTo(one.err());
+      assertThat(run.exit()).isEqualTo(one.exit());
+      List<Map<String, Object>> lines = jsonLines(run);
+      assertThat(lines).hasSameSizeAs(expected);
+      for (int i = 0; i < lines.size(); i++) {
+        sameUpToRounding(lines.get(i), expected.get(i), "--threads " + threads + ", line " + (i + 1));
+      }
+    }
+  }
+
+  /**
+   * The same object, numbers within 1e-12 relative: parts' sums are added part by part, so the last digits of a value
+   * may differ from one thread's.
+   */
+  @SuppressWarnings("unchecked")
+  private static void sameUpToRounding(Object actual, Object expected, String what) {
+    if (expected instanceof java.math.BigDecimal e) {
+      assertThat(actual).as(what).isInstanceOf(java.math.BigDecimal.class);
+      double a = ((java.math.BigDecimal) actual).doubleValue();
+      assertThat(a).as(what).isCloseTo(e.doubleValue(), org.assertj.core.api.Assertions.within(
+          1e-12 * Math.max(1e-300, Math.abs(e.doubleValue()))));
+    } else if (expected instanceof Map<?, ?> e) {
+      Map<String, Object> a = (Map<String, Object>) actual;
+      assertThat(a.keySet()).as(what).isEqualTo(e.keySet());
+      for (Map.Entry<?, ?> entry : e.entrySet()) {
+        sameUpToRounding(a.get(entry.getKey()), entry.getValue(), what + " " + entry.getKey());
+      }
+    } else {
+      assertThat(actual).as(what).isEqualTo(expected);
+    }
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
+  @Test
+  void csvHasAHeaderAndARowPerEstimate() {
+    CliRun run = CliRun.of("evaluate", "--format", "csv", "--policy", "logged", AVERAGE.toString());
+
+    List<String> lines = run.out().lines().toList();
+    assertThat(lines.get(0)).isEqualTo("window_start,window_end,policy,estimator,slot,value,low,high,alpha,events");
+    assertThat(lines).hasSize(1 + 5);
+    assertThat(lines.get(1)).startsWith(",,logged,ips,,2.703").endsWith(",0.05,100");
+  }
+
+  @Test
+  void windowsSplitTheEventsByTime() {
+    CliRun run = CliRun.of("evaluate", "--format", "json", "--window", "1s", "--policy", "logged", AVERAGE.toString());
+
+    List<Map<String, Object>> lines = jsonLines(run);
+    // The log's events span two seconds.
+    assertThat(lines).extracting(o -> o.get("window_start"))
+        .containsOnly("2021-05-18T13:26:38Z", "2021-05-18T13:26:39Z");
+    assertThat(lines).filteredOn(o -> o.get("estimator").equals("ips"))
+        .extracting(o -> ((BigDecimal) o.get("events")).longValue()).satisfies(n ->
+            assertThat(n.stream().mapToLong(Long::longValue).sum()).isEqualTo(100));
+    assertThat(EvaluateCommand.parseWindow("all")).isNull();
+    assertThat(EvaluateCommand.parseWindow("1d")).isEqualTo(Duration.ofDays(1));
+    assertThat(EvaluateCommand.parseWindow("15m")).isEqualTo(Duration.ofMinutes(15));
+  }
+
+  @Test
+  void predictionsAreEvaluatedAndMustMatchTheLearnableEvents() throws IOException {
+    // The deferred log has 7 learnable events of two actions: predict action index 0 with probability 1.
+    Path predictions = temp.resolve("p.txt");
+    Files.writeString(predictions, "0:1,1:0\n".repeat(7), StandardCharsets.UTF_8);
+    CliRun run = CliRun.of("evaluate", "--format", "json", "--predictions", predictions.toString(),
+        DEFERRED.toString());
+    assertThat(run.exit()).as(run.err()).isZero();
+    List<Map<String, Object>> lines = jsonLines(run);
+    // Action index 0 is action 1: the same policy as baseline1.
+    Object predicted = lines.stream().filter(o -> o.get("policy").equals("predictions")
+        && o.get("estimator").equals("ips")).findFirst().orElseThrow().get("value");
+    Object baseline = lines.stream().filter(o -> o.get("policy").equals("baseline1")
+        && o.get("estimator").equals("ips")).findFirst().orElseThrow().get("value");
+    assertThat(predicted).isEqualTo(baseline);
+
+    Files.writeString(predictions, "0:1,1:0\n".repeat(6), StandardCharsets.UTF_8);
+    CliRun tooFew = CliRun.of("evaluate", "--predictions", predictions.toString(), DEFERRED.toString());
+    assertThat(tooFew.exit()).isEqualTo(1);
+    assertThat(tooFew.err()).contains("6 predictions but more events");
+
+    Files.writeString(predictions, "0:1,1:0\n".repeat(8), StandardCharsets.UTF_8);
+    CliRun tooMany = CliRun.of("evaluate", "--predictions", predictions.toString(), DEFERRED.toString());
+    assertThat(tooMany.exit()).isEqualTo(1);
+    assertThat(tooMany.err()).contains("has 8 predictions but the logs have 7 learnable events");
+
+    Files.writeString(predictions, "0:1,1:0\nnonsense\n", StandardCharsets.UTF_8);
+    CliRun bad = CliRun.of("evaluate", "--predictions", predictions.toString(), DEFERRED.toString());
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err()).contains("line 2: not a list of action:probability pairs: nonsense");
+  }
+
+  @Test
+  void badOptionsAreUsageErrors() {
+    assertThat(CliRun.of("evaluate", "--window", "1x", AVERAGE.toString()).err()).contains("--window must be");
+    assertThat(CliRun.of("evaluate", "--policy", "best", AVERAGE.toString()).err()).contains("unknown policy 'best'");
+    assertThat(CliRun.of("evaluate", "--policy", "predictions", AVERAGE.toString()).err())
+        .contains("needs --predictions");
+    assertThat(CliRun.of("evaluate", "--reward-range", "1:0", AVERAGE.toString()).exit()).isEqualTo(2);
+    assertThat(CliRun.of("evaluate", "--alpha", "1.5", AVERAGE.toString()).err()).contains("alpha must be in (0, 1)");
+  }
+
+  @Test
+  void aRewardOutsideTheGivenRangeIsAnError() {
+    CliRun run = CliRun.of("evaluate", "--reward-range", "0:1", AVERAGE.toString());
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err()).contains("outside the reward range 0.0:1.0");
+  }
+
+  @Test
+  void htmlReportIsSelfContained() throws IOException {
+    Path html = temp.resolve("report.html");
+    CliRun run = CliRun.of("evaluate", "--window", "1s", "--html", html.toString(), DEFERRED.toString(),
+        AVERAGE.toString());
+    assertThat(run.exit()).isZero();
+    String page = Files.readString(html, StandardCharsets.UTF_8);
+    assertThat(page).startsWith("<!DOCTYPE html>").contains("<svg id=\"reward-chart\"")
+        .contains("<svg id=\"events-chart\"").contains("<svg id=\"actions-chart\"")
+        .contains("<svg id=\"probabilities-chart\"").contains("<table id=\"ess\">")
+        .contains("<td class=\"l\">not learnable</td><td>3</td>")
+        .doesNotContain("http://w", "https://", "<script", "<link");
+  }
+}

@@ -1,0 +1,90 @@
+package io.github.vwbinlog.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.github.vwbinlog.core.conformance.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code evaluate --format json} on the corpus's CCB and slates logs against the VowpalWabbit/estimators package's
+ * first-slot, multi-slot (per slot and overall) and pseudo-inverse estimators, to 1e-9 relative. Clopper-Pearson is
+ * left out where the first slots' rewards lie outside [0, 1], where the package's value depends on the order of the
+ * events.
+ *
+ * <p>The reference values (test resource {@code evaluate/estimators-corpus-slots.txt}) were printed by
+ * {@code python3 tools/estimators_corpus_reference.py PATH/TO/estimators/src *.dsjson}
+ * (the package at its GitHub HEAD of 2026-11-25, numpy 2.4, scipy 1.17) on the DSJSON {@code vw-binlog convert} wrote
+ * for each log; the script says how it takes the inputs, the slot keys included, from DSJSON (docs/TESTING.md).
+ */
+@DisplayName("vw-binlog evaluate on the corpus's CCB and slates logs")
+class EvaluateCorpusSlotsTest {
+
+  /** The package's values, one per line: file, policy, estimator, slot, value or interval, the number(s). */
+  private static final List<String> REFERENCE = reference();
+
+  private static List<String> reference() {
+    try (InputStream in = EvaluateCorpusSlotsTest.class.getResourceAsStream("/evaluate/estimators-corpus-slots.txt")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip().lines().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Path log(String name) {
+    return CliRun.FILES.resolve("valid_joined_logs").resolve(name);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ccb_simple.log", "ccb_w_slot_id.log", "ccb_sum_reward_100_interactions.fb",
+      "ccb_apprentice_5.log", "ccb_deferred_actions_w_activations_and_apprentice_20.fb",
+      "slates_average_reward_100_interactions.fb"})
+  void agreesWithTheEstimatorsPackage(String name) {
+    CliRun run = CliRun.of("evaluate", "--format", "json", "--threads", "1", log(name).toString());
+    assertThat(run.exit()).as(run.err()).isZero();
+    Map<String, Map<String, Object>> byKey = new HashMap<>();
+    for (String line : run.out().split("\n")) {
+      Map<String, Object> o = Json.object(Json.parseDecimal(line));
+      Object slot = o.get("slot");
+      byKey.put(o.get("policy") + " " + o.get("estimator") + " " + (slot == null ? "-" : slot), o);
+    }
+    int compared = 0;
+    for (String line : REFERENCE) {
+      String[] f = line.strip().split(" ");
+      if (!f[0].equals(name)) {
+        continue;
+      }
+      Map<String, Object> o = byKey.get(f[1] + " " + f[2] + " " + f[3]);
+      assertThat(o).as(line).isNotNull();
+      if (f[4].equals("value")) {
+        check(o.get("value"), f[5], line);
+      } else {
+        check(o.get("low"), f[5], line);
+        check(o.get("high"), f[6], line);
+      }
+      compared++;
+    }
+    assertThat(compared).isGreaterThanOrEqualTo(6);
+  }
+
+  private static void check(Object actual, String expected, String line) {
+    if (expected.equals("None") || expected.equals("nan") || expected.endsWith("inf")) {
+      assertThat(actual).as(line).isNull(); // JSON has no infinity or NaN: null
+      return;
+    }
+    double e = Double.parseDouble(expected);
+    assertThat(actual).as(line).isNotNull();
+    assertThat(((BigDecimal) actual).doubleValue()).as(line).isCloseTo(e, within(1e-9 * Math.max(Math.abs(e), 1e-300)));
+  }
+}

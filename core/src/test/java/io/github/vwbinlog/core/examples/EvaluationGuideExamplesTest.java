@@ -1,0 +1,125 @@
+package io.github.vwbinlog.core.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.vwbinlog.core.conformance.Corpus;
+import io.github.vwbinlog.evaluate.Estimate;
+import io.github.vwbinlog.evaluate.Estimator;
+import io.github.vwbinlog.evaluate.EvaluationOptions;
+import io.github.vwbinlog.evaluate.Policy;
+import io.github.vwbinlog.evaluate.PolicyEvaluation;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.Joiner;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collector;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The examples of docs/EVALUATION.md as code the build compiles and runs; {@link #theGuideShowsTheseSnippetsVerbatim()}
+ * checks that the guide holds exactly these lines.
+ */
+@DisplayName("documentation examples (docs/EVALUATION.md)")
+class EvaluationGuideExamplesTest {
+  private final Path log = Corpus.resolve("files/valid_joined_logs/average_reward_100_interactions.fb");
+
+  @Test
+  void evaluateALog() throws IOException {
+    List<String> lines = new ArrayList<>();
+    // tag::evaluate[]
+    EvaluationOptions options = EvaluationOptions.defaults().withWindow(Duration.ofHours(1));
+    PolicyEvaluation evaluation = PolicyEvaluation.of(options,
+        List.of(Policy.logged(), Policy.baseline1(), Policy.uniform()));
+    try (Joiner joiner = Joiner.open(log, JoinOptions.defaults())) {
+      for (JoinResult r : joiner) {
+        evaluation.add(r);
+      }
+    }
+    for (Estimate e : evaluation.estimates()) {
+      if (e.estimator() == Estimator.CRESSIE_READ) {
+        System.out.println(e.windowStart() + " " + e.policy() + " " + e.value() + " [" + e.low() + ", " + e.high() + "]");
+      }
+    }
+    System.out.println("skipped: " + evaluation.skipped());
+    // end::evaluate[]
+    for (Estimate e : evaluation.estimates()) {
+      lines.add(e.policy() + " " + e.estimator().id());
+    }
+    // Five bandit estimators for each policy of a CB log.
+    assertThat(lines).hasSize(3 * 5).contains("baseline1 cressieread");
+  }
+
+  @Test
+  void mergeParts() throws IOException {
+    EvaluationOptions options = EvaluationOptions.defaults();
+    List<Policy> policies = List.of(Policy.logged());
+    List<JoinResult> events = new ArrayList<>();
+    try (Joiner joiner = Joiner.open(log, JoinOptions.defaults())) {
+      joiner.forEach(events::add);
+    }
+    List<JoinResult> firstHalf = events.subList(0, 50);
+    List<JoinResult> secondHalf = events.subList(50, events.size());
+    // tag::merge[]
+    PolicyEvaluation first = PolicyEvaluation.of(options, policies);
+    firstHalf.forEach(first::add);
+    PolicyEvaluation second = PolicyEvaluation.of(options, policies);
+    secondHalf.forEach(second::add);
+    first.merge(second);  // the same estimates as one evaluation of both halves
+    // end::merge[]
+    PolicyEvaluation whole = PolicyEvaluation.of(options, policies);
+    events.forEach(whole::add);
+    assertThat(first.estimates().get(0).value()).isEqualTo(whole.estimates().get(0).value());
+  }
+
+  @Test
+  void evaluateOnSeveralThreads() throws IOException {
+    EvaluationOptions options = EvaluationOptions.defaults();
+    List<Policy> policies = List.of(Policy.logged(), Policy.uniform());
+    // tag::parallel[]
+    JoinOptions join = JoinOptions.defaults().withThreads(Runtime.getRuntime().availableProcessors());
+    Joiner.Collected<PolicyEvaluation> parts = Joiner.collect(log, join, Collector.of(
+        () -> PolicyEvaluation.of(options, policies), PolicyEvaluation::add,
+        (earlier, later) -> {
+          earlier.merge(later);
+          return earlier;
+        }));
+    PolicyEvaluation evaluation = parts.result();
+    // end::parallel[]
+    PolicyEvaluation one = PolicyEvaluation.of(options, policies);
+    try (Joiner joiner = Joiner.open(log, JoinOptions.defaults())) {
+      joiner.forEach(one::add);
+    }
+    // The same estimates, up to the rounding of sums added part by part rather than event by event.
+    assertThat(evaluation.estimates()).hasSameSizeAs(one.estimates());
+    for (int i = 0; i < one.estimates().size(); i++) {
+      Estimate a = evaluation.estimates().get(i);
+      Estimate b = one.estimates().get(i);
+      assertThat(a.policy() + a.estimator() + a.events()).isEqualTo(b.policy() + b.estimator() + b.events());
+      for (Double[] v : List.of(new Double[] {a.value(), b.value()}, new Double[] {a.low(), b.low()},
+          new Double[] {a.high(), b.high()})) {
+        if (v[1] == null) {
+          assertThat(v[0]).isNull();
+        } else {
+          assertThat(v[0]).isCloseTo(v[1], org.assertj.core.api.Assertions.within(1e-12 * Math.abs(v[1])));
+        }
+      }
+    }
+    assertThat(parts.summary().emittedTotal()).isEqualTo(100);
+  }
+
+  @Test
+  @DisplayName("docs/EVALUATION.md shows these snippets verbatim")
+  void theGuideShowsTheseSnippetsVerbatim() throws IOException {
+    String guide = DocSnippets.repositoryFile("docs/EVALUATION.md");
+    List<DocSnippets.Snippet> snippets = DocSnippets.in(DocSnippets.source("EvaluationGuideExamplesTest.java"));
+    for (DocSnippets.Snippet s : snippets) {
+      assertThat(guide).as("the guide holds snippet '%s'", s.name()).contains(s.text());
+    }
+    assertThat(snippets.size()).isEqualTo(3);
+  }
+}
