@@ -1,6 +1,7 @@
 package io.github.vwbinlog.join;
 
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.spi.Providers;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.Spliterators;
 import java.util.stream.Collector;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Joins a whole log: applies its CHECKPOINTs (and the sticky overrides of {@link JoinOptions}), groups the events of
@@ -99,6 +101,29 @@ public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
 
   /** What was read, emitted and skipped so far. */
   JoinSummary summary();
+
+  /**
+   * Where the event the iterator returned last came from: the offset of its REGULAR message and the settings in force
+   * for it (the last CHECKPOINT before it, with the sticky overrides of {@link JoinOptions} applied); null before the
+   * first event. For a consumer that stores events with their origin (a Spark row has the message's offset and the
+   * reward function).
+   *
+   * <pre>{@code
+   * for (JoinResult r : joiner) {
+   *   Joiner.Position at = joiner.position();
+   *   System.out.println(r.id() + " at " + at.offset() + " " + at.settings().rewardFunction());
+   * }
+   * }</pre>
+   */
+  @Nullable Position position();
+
+  /**
+   * See {@link #position()}.
+   *
+   * @param offset the offset of the REGULAR message the event was joined from
+   * @param settings the settings in force for it
+   */
+  record Position(long offset, CheckpointInfo settings) {}
 
   /** Closes the reader. */
   @Override

@@ -16,6 +16,7 @@ import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
 import io.github.vwbinlog.join.Joiner;
+import io.github.vwbinlog.join.Joiner.Position;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -39,6 +40,9 @@ public final class DefaultJoiner implements Joiner {
   private final MultistepJoiner multistep;
   private boolean iterated;
   private long currentOffset = -1;
+  /** Where the event returned last came from, and the settings version it was computed at (reused while the same). */
+  private @Nullable Position position;
+  private int positionVersion;
 
   /**
    * Joins the messages of {@code reader}. The diagnostics the reader reports itself (unknown message types, framing
@@ -186,6 +190,12 @@ public final class DefaultJoiner implements Joiner {
         if (!hasNext()) {
           throw new NoSuchElementException();
         }
+        // The ready events all come from the message joined last: its offset and the settings it was joined with.
+        Position p = position;
+        if (p == null || p.offset() != currentOffset || positionVersion != config.version()) {
+          position = new Position(currentOffset, config.effective());
+          positionVersion = config.version();
+        }
         return ready.poll();
       }
     };
@@ -194,6 +204,11 @@ public final class DefaultJoiner implements Joiner {
   @Override
   public JoinSummary summary() {
     return counters.summary();
+  }
+
+  @Override
+  public @Nullable Position position() {
+    return position;
   }
 
   /** Gives back what the conversion fast path borrowed (a zstd context); the joiner can go on. */

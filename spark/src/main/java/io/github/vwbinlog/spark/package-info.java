@@ -1,0 +1,16 @@
+/**
+ * A Spark DataSource V2 for joined binary logs: {@code spark.read.format("vw-binlog").load(paths)} gives one row per
+ * joined event ({@code view} {@code joined}, the default), per message ({@code messages}) or per diagnostic
+ * ({@code diagnostics}). {@link io.github.vwbinlog.spark.VwBinlogDataSource} is the entry point Spark finds by its
+ * short name; everything else is internal to the module. The schema, the options and the partitioning are in
+ * docs/SPARK.md.
+ *
+ * <pre>{@code
+ * Dataset<Row> events = spark.read().format("vw-binlog").option("rewardFunction", "sum").load("logs/2026/11/*");
+ * events.groupBy("model_id").avg("reward").show();
+ * }</pre>
+ */
+@NullMarked
+package io.github.vwbinlog.spark;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,83 @@
+package io.github.vwbinlog.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.join.Joiner;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+
+/** The row adapter without Spark running: the columns asked for, and no DSJSON line unless it is asked for. */
+class JoinedRowsTest {
+  private static final Path LOG = SparkReadTest.FILES.resolve("valid_joined_logs/average_reward_100_interactions.fb");
+
+  /** A converter that counts the lines it is asked for. */
+  private static final class CountingConverter implements DsjsonConverter {
+    final DsjsonConverter real = DsjsonConverter.of(JoinOptions.defaults());
+    int lines;
+
+    @Override
+    public JoinOptions options() {
+      return real.options();
+    }
+
+    @Override
+    public JoinSummary convert(Path input, OutputStream out) throws IOException {
+      return real.convert(input, out);
+    }
+
+    @Override
+    public JoinSummary convert(BinaryLogReader input, OutputStream out) throws IOException {
+      return real.convert(input, out);
+    }
+
+    @Override
+    public byte[] line(JoinResult result) {
+      lines++;
+      return real.line(result);
+    }
+  }
+
+  private static StructType columns(String... names) {
+    List<StructField> fields = new ArrayList<>();
+    for (String name : names) {
+      fields.add(Schemas.JOINED.fields()[Schemas.JOINED.fieldIndex(name)]);
+    }
+    return new StructType(fields.toArray(new StructField[0]));
+  }
+
+  @Test
+  void onlyTheColumnsAskedForAndNoLineUnlessAsked() throws IOException {
+    CountingConverter converter = new CountingConverter();
+    JoinedRows pruned = new JoinedRows("f", converter, columns("event_id", "reward"));
+    JoinedRows withLine = new JoinedRows("f", converter, columns("dsjson", "offset"));
+    try (Joiner joiner = Joiner.open(LOG, JoinOptions.defaults())) {
+      for (JoinResult r : joiner) {
+        int before = converter.lines;
+        InternalRow row = pruned.row(r, joiner.position());
+        assertThat(row.numFields()).isEqualTo(2);
+        assertThat(row.getUTF8String(0).toString()).isEqualTo(r.id());
+        assertThat(row.getFloat(1)).isEqualTo(r.reward());
+        assertThat(converter.lines).as("lines written without the dsjson column").isEqualTo(before);
+
+        InternalRow line = withLine.row(r, joiner.position());
+        assertThat(converter.lines).isEqualTo(before + 1);
+        String expected = new String(converter.real.line(r), StandardCharsets.UTF_8);
+        assertThat(line.getUTF8String(0).toString() + "\n").isEqualTo(expected);
+        assertThat(line.getLong(1)).isEqualTo(joiner.position().offset());
+      }
+    }
+  }
+}

@@ -1,0 +1,204 @@
+package io.github.vwbinlog.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.vwbinlog.BinaryLogWriter;
+import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.Joiner;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code spark.read.format("vw-binlog")} on a local[2] session: every joined log of the conformance corpus gives the
+ * rows of the library's Joiner and the lines of its converter, and the views, options and error cases behave as
+ * docs/SPARK.md says.
+ */
+class SparkReadTest {
+  static final Path FILES = Path.of(System.getProperty("vwbinlog.shared", "../../shared"), "conformance", "files");
+  private static SparkSession spark;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void start() {
+    spark = SparkSession.builder().master("local[2]").appName("vw-binlog tests")
+        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  static List<Path> joinedLogs() throws IOException {
+    try (Stream<Path> files = Files.list(FILES.resolve("valid_joined_logs"))) {
+      return files.filter(p -> p.toString().endsWith(".log") || p.toString().endsWith(".fb"))
+          .filter(p -> !p.getFileName().toString().startsWith("multistep")).sorted().toList();
+    }
+  }
+
+  private static Dataset<Row> read(String... paths) {
+    return spark.read().format("vw-binlog").load(paths);
+  }
+
+  private static String convert(Path log, JoinOptions options) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    DsjsonConverter.of(options).convert(log, out);
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  /** The DSJSON column's lines, in row order, as convert writes them. */
+  private static String lines(Dataset<Row> rows) {
+    StringBuilder b = new StringBuilder();
+    for (Row r : rows.select("dsjson").collectAsList()) {
+      if (!r.isNullAt(0)) {
+        b.append(r.getString(0)).append('\n');
+      }
+    }
+    return b.toString();
+  }
+
+  @Test
+  void everyCorpusLogGivesTheJoinersEventsAndTheConvertersLines() throws IOException {
+    int logs = 0;
+    for (Path log : joinedLogs()) {
+      logs++;
+      Dataset<Row> rows = read(log.toString());
+      List<Row> all = rows.collectAsList();
+      List<JoinResult> expected = new ArrayList<>();
+      List<Long> offsets = new ArrayList<>();
+      try (Joiner joiner = Joiner.open(log, JoinOptions.defaults())) {
+        for (JoinResult r : joiner) {
+          expected.add(r);
+          offsets.add(joiner.position().offset());
+        }
+      }
+      assertThat(all).as(log.toString()).hasSize(expected.size());
+      for (int i = 0; i < all.size(); i++) {
+        Row row = all.get(i);
+        JoinResult r = expected.get(i);
+        String what = log.getFileName() + " event " + i;
+        assertThat(row.<String>getAs("event_id")).as(what).isEqualTo(r.id());
+        assertThat(row.<Long>getAs("offset")).as(what).isEqualTo(offsets.get(i));
+        assertThat(row.<Float>getAs("reward")).as(what).isEqualTo(r.reward());
+        assertThat(row.<Float>getAs("original_reward")).as(what).isEqualTo(r.originalReward());
+        assertThat(row.<Float>getAs("probability")).as(what).isEqualTo(r.probability());
+        assertThat(row.<Float>getAs("label_probability")).as(what).isEqualTo(r.labelProbability());
+        assertThat(row.<Boolean>getAs("learnable")).as(what).isEqualTo(r.learnable());
+        assertThat(row.<Float>getAs("pdrop")).as(what).isEqualTo(r.pdrop());
+        assertThat(row.<java.sql.Timestamp>getAs("timestamp").getTime() / 1000).as(what)
+            .isEqualTo(r.timestamp().epochSecond());
+        assertThat(row.<scala.collection.Seq<Row>>getAs("outcomes").size()).as(what).isEqualTo(r.outcomes().size());
+      }
+      assertThat(lines(rows)).as(log.toString()).isEqualTo(convert(log, JoinOptions.defaults()));
+    }
+    assertThat(logs).isGreaterThan(15);
+  }
+
+  @Test
+  void multistepLogsWithTheMultistepOption() throws IOException {
+    try (Stream<Path> files = Files.list(FILES.resolve("valid_joined_logs"))) {
+      for (Path log : files.filter(p -> p.getFileName().toString().startsWith("multistep")).toList()) {
+        Dataset<Row> rows = spark.read().format("vw-binlog").option("multistep", "true").load(log.toString());
+        assertThat(lines(rows)).as(log.toString())
+            .isEqualTo(convert(log, JoinOptions.defaults().with(JoinFeature.MULTISTEP)))
+            .isNotEmpty();
+      }
+    }
+  }
+
+  @Test
+  void joinOptionsAreTheCliOnes() throws IOException {
+    Path log = FILES.resolve("valid_joined_logs/average_reward_100_interactions.fb");
+    Dataset<Row> rows = spark.read().format("vw-binlog").option("rewardFunction", "sum").option("defaultReward", "2")
+        .load(log.toString());
+    assertThat(lines(rows)).isEqualTo(convert(log, JoinOptions.defaults()
+        .withRewardFunction(io.github.vwbinlog.RewardFunction.SUM).withDefaultReward(2f)));
+    assertThat(rows.select("reward_function").distinct().collectAsList()).extracting(r -> r.getString(0))
+        .containsExactly("sum");
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("rewardFunction", "bogus").load(log.toString()))
+        .hasMessageContaining("bogus");
+  }
+
+  @Test
+  void severalFilesGlobsAndDirectoriesInTheirOrder() throws IOException {
+    Path a = Files.copy(FILES.resolve("valid_joined_logs/cb_simple.log"), dir.resolve("a.log"));
+    Path b = Files.copy(FILES.resolve("valid_joined_logs/ccb_simple.log"), dir.resolve("b.log"));
+    Files.writeString(dir.resolve("_SUCCESS"), "");
+    String expected = convert(a, JoinOptions.defaults()) + convert(b, JoinOptions.defaults());
+    assertThat(lines(read(a.toString(), b.toString()))).isEqualTo(expected);
+    assertThat(lines(read(dir.resolve("*.log").toString()).orderBy("file", "offset"))).isEqualTo(expected);
+    assertThat(read(dir.toString()).count()).isEqualTo(2);
+    assertThat(read(dir.toString()).select("file").distinct().count()).isEqualTo(2);
+  }
+
+  @Test
+  void anEmptyFileHasNoRows() throws IOException {
+    Path empty = Files.createFile(dir.resolve("empty.log"));
+    assertThat(read(empty.toString()).count()).isZero();
+  }
+
+  @Test
+  void aFileThatIsNotALogIsAnErrorNamingIt() throws IOException {
+    Files.copy(FILES.resolve("valid_joined_logs/cb_simple.log"), dir.resolve("a.log"));
+    Files.writeString(dir.resolve("notes.txt"), "not a joined log at all\n");
+    assertThatThrownBy(() -> read(dir.toString()).count())
+        .hasStackTraceContaining("notes.txt is not a joined binary log");
+    assertThatThrownBy(() -> read(dir.resolve("missing.log").toString()).count())
+        .hasMessageContaining("path does not exist");
+  }
+
+  @Test
+  void aCorruptFileLenientlyAndStrictly() throws IOException {
+    Path corrupt = FILES.resolve("invalid_joined_logs/corrupt_joined_payload.log");
+    List<Row> diagnostics = spark.read().format("vw-binlog").option("view", "diagnostics").load(corrupt.toString())
+        .collectAsList();
+    List<io.github.vwbinlog.Diagnostic> expected = new ArrayList<>();
+    try (Joiner joiner = Joiner.open(corrupt,
+        JoinOptions.defaults().withReadOptions(ReadOptions.defaults().withListener(expected::add)))) {
+      joiner.forEach(r -> { });
+    }
+    assertThat(diagnostics).hasSize(expected.size()).isNotEmpty();
+    for (int i = 0; i < expected.size(); i++) {
+      assertThat(diagnostics.get(i).<Long>getAs("offset")).isEqualTo(expected.get(i).offset());
+      assertThat(diagnostics.get(i).<String>getAs("reason")).isEqualTo(expected.get(i).reason().name());
+    }
+    assertThat(lines(read(corrupt.toString()))).isEqualTo(convert(corrupt, JoinOptions.defaults()));
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("mode", "strict").load(corrupt.toString())
+        .count()).hasStackTraceContaining("corrupt_joined_payload.log: ").hasStackTraceContaining("offset");
+  }
+
+  @Test
+  void theMessagesView() throws IOException {
+    Path log = dir.resolve("m.log");
+    try (BinaryLogWriter w = BinaryLogWriter.to(log)) {
+      w.fileMagic().checkpoint(CheckpointInfo.of(ProblemType.CB)).eof();
+    }
+    List<Row> rows = spark.read().format("vw-binlog").option("view", "messages").load(log.toString())
+        .select("offset", "type", "size").collectAsList();
+    assertThat(rows).extracting(r -> r.getString(1)).containsExactly("FILEMAGIC", "CHECKPOINT", "EOF");
+    assertThat(rows.get(0).getLong(0)).isZero();
+    assertThat(rows.get(1).getInt(2)).isPositive();
+  }
+}
