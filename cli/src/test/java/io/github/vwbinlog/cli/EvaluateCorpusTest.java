@@ -118,24 +118,32 @@ class EvaluateCorpusTest {
       if (!f[0].equals(name)) {
         continue;
       }
-      Map<String, Object> o = byKey.get(f[1] + " " + f[2]);
-      assertThat(o).as(line).isNotNull();
-      if (f[3].equals("value")) {
-        check(o.get("value"), f[4], line);
-      } else {
-        check(o.get("low"), f[4], line);
-        check(o.get("high"), f[5], line);
-      }
+      compare(byKey.get(f[1] + " " + f[2]), f, 3, line);
       compared++;
     }
     assertThat(compared).isGreaterThanOrEqualTo(15);
   }
 
+  /**
+   * Compares an estimate of {@code evaluate --format json} with one line of the package's values: {@code f[at]} is
+   * {@code value} or {@code interval}, followed by the number or the two ends.
+   */
+  static void compare(Map<String, Object> estimate, String[] f, int at, String line) {
+    assertThat(estimate).as(line).isNotNull();
+    if (f[at].equals("value")) {
+      check(estimate.get("value"), f[at + 1], line);
+    } else {
+      check(estimate.get("low"), f[at + 1], line);
+      check(estimate.get("high"), f[at + 2], line);
+    }
+  }
+
   private static void check(Object actual, String expected, String line) {
-    if (expected.equals("None") || expected.endsWith("inf")) {
-      assertThat(actual).as(line).isNull(); // JSON has no infinity: null
+    if (expected.equals("None") || expected.equals("nan") || expected.endsWith("inf")) {
+      assertThat(actual).as(line).isNull(); // JSON has no infinity or NaN: null
       return;
     }
+    assertThat(actual).as(line).isNotNull();
     double e = Double.parseDouble(expected);
     assertThat(((BigDecimal) actual).doubleValue()).as(line).isCloseTo(e, within(1e-9 * Math.max(Math.abs(e), 1e-300)));
   }
