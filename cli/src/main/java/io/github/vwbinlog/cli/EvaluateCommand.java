@@ -98,8 +98,9 @@ final class EvaluateCommand implements Callable<Integer> {
   @Nullable Path html;
 
   @Option(names = "--threads", paramLabel = "N",
-      description = "join each file on N threads (default: the available cores, ${DEFAULT-VALUE}); the estimates are "
-          + "the same for any N. Standard input, a predictions policy, the multistep joiner and --strict use one.")
+      description = "join each file on N threads (default: the available cores, ${DEFAULT-VALUE}); the counts are the "
+          + "same for any N, the values up to their last digits (--threads 1 for bit-for-bit the same output "
+          + "everywhere). Standard input, a predictions policy, the multistep joiner and --strict use one.")
   int threads = Runtime.getRuntime().availableProcessors();
 
   @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
