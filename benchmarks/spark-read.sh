@@ -10,7 +10,7 @@ SIZE=${1:-1024}
 DIR=${DIR:-/tmp}
 JAVA=${JAVA:-java}
 mvn -B -q -o -pl cli,benchmarks,spark -am -DskipTests package dependency:build-classpath \
-  -Dmdep.outputFile=target/spark-cp.txt -Dmdep.includeScope=test >/dev/null
+  -Dmdep.outputFile="$PWD/spark/target/spark-cp.txt" -Dmdep.includeScope=test >/dev/null
 log="$DIR/cb-${SIZE}m.log"
 [ -f "$log" ] || "$JAVA" -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.GenerateLog "$SIZE" "$log"
 parts="$DIR/cb-${SIZE}m-parts"

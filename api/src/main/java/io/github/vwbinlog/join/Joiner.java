@@ -42,6 +42,32 @@ public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
   }
 
   /**
+   * Opens a byte range of a file: joins only the REGULAR messages whose offset lies in {@code [from, to)}, each
+   * exactly as {@link #open(Path, JoinOptions)} joins it in a pass over the whole file (the settings in force and the
+   * dedup cache as they are there), and reports only the diagnostics of the range's messages. So ranges that cover a
+   * file, one after the other, give the events and diagnostics of one pass: a large file can be joined in pieces, on
+   * several machines (a Spark split is such a range). A range need not start or end at a message boundary: a message
+   * belongs to the range its first byte lies in.
+   *
+   * <p>Reading a range frames the file from its start (cheap: the file is mapped and only message headers are read
+   * before {@code from}); only when a message's result could depend on a DedupInfo event before the range are the
+   * earlier messages joined once more. Not for {@link JoinFeature#MULTISTEP}, whose episodes cross messages.
+   *
+   * <pre>{@code
+   * long size = Files.size(log);
+   * try (Joiner first = Joiner.open(log, options, 0, size / 2);
+   *     Joiner second = Joiner.open(log, options, size / 2, size)) {
+   *   // first's events, then second's: those of Joiner.open(log, options)
+   * }
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code from} is negative or above {@code to}, or the options are multistep
+   */
+  static Joiner open(Path file, JoinOptions options, long from, long to) throws IOException {
+    return Providers.get().openJoiner(file, options, from, to);
+  }
+
+  /**
    * Joins the messages of a reader; closing the joiner closes it. Every diagnostic is counted in {@link #summary()},
    * the reader's own included, as with {@link #open(Path, JoinOptions)}; those the reader reports itself (unknown
    * message types, framing problems in lenient mode) go to the reader's listener, the others to the join options'.

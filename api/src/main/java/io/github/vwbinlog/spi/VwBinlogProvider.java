@@ -50,6 +50,9 @@ public interface VwBinlogProvider {
   /** A joiner over a file, whose reader reports to the joiner's counters. */
   Joiner openJoiner(Path file, JoinOptions options) throws IOException;
 
+  /** A joiner of a byte range of a file: {@link Joiner#open(Path, JoinOptions, long, long)}. */
+  Joiner openJoiner(Path file, JoinOptions options, long from, long to) throws IOException;
+
   /** A joiner over a reader. */
   Joiner joiner(BinaryLogReader reader, JoinOptions options);
 

@@ -14,6 +14,7 @@ import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.core.framing.MessageReader;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.DefaultRewardCalculator;
+import io.github.vwbinlog.core.join.RangeJoiner;
 import io.github.vwbinlog.core.write.LogWriter;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
@@ -73,6 +74,11 @@ public final class CoreProvider implements VwBinlogProvider {
   @Override
   public Joiner openJoiner(Path file, JoinOptions options) throws IOException {
     return DefaultJoiner.open(file, options, null);
+  }
+
+  @Override
+  public Joiner openJoiner(Path file, JoinOptions options, long from, long to) throws IOException {
+    return RangeJoiner.open(file, options, from, to);
   }
 
   @Override

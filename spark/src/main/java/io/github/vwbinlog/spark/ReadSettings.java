@@ -60,6 +60,11 @@ record ReadSettings(String view, boolean strict, Map<String, String> join) imple
     return settings;
   }
 
+  /** Whether the multistep joiner joins (its logs are not cut into byte ranges: episodes cross messages). */
+  boolean multistep() {
+    return bool("multistep");
+  }
+
   /** The join options these settings say, reporting to {@code listener}. */
   JoinOptions joinOptions(DiagnosticListener listener) {
     JoinOptions o = JoinOptions.defaults().withReadOptions(ReadOptions.defaults().withListener(listener));

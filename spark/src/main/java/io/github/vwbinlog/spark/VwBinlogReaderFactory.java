@@ -50,12 +50,13 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
-    String file = ((FilePartition) partition).path();
+    FilePartition split = (FilePartition) partition;
+    String file = split.path();
     try {
       return switch (settings.view()) {
-        case ReadSettings.MESSAGES -> new MessageReader(file);
-        case ReadSettings.DIAGNOSTICS -> new DiagnosticReader(file);
-        default -> new JoinedReader(file);
+        case ReadSettings.MESSAGES -> new MessageReader(split);
+        case ReadSettings.DIAGNOSTICS -> new DiagnosticReader(split);
+        default -> new JoinedReader(split);
       };
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("vw-binlog: cannot open " + file + ": " + e.getMessage(), e);
@@ -66,6 +67,19 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     Configuration conf = new Configuration(false);
     hadoopConf.forEach(conf::set);
     return conf;
+  }
+
+  /**
+   * The joiner of a split: of the whole file (mapped when it is local, else read as a stream), or of a byte range of a
+   * local file.
+   */
+  private Joiner joiner(FilePartition split, JoinOptions options) throws IOException {
+    if (split.isWhole()) {
+      return Joiner.of(open(split.path(), options.readOptions()), options);
+    }
+    Path path = new Path(split.path());
+    FileSystem fs = path.getFileSystem(configuration());
+    return Joiner.open(java.nio.file.Path.of(fs.makeQualified(path).toUri()), options, split.start(), split.end());
   }
 
   /** A reader of the file, mapped when it is local. */
@@ -91,13 +105,13 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     private final JoinedRows rows;
     private @Nullable InternalRow current;
 
-    JoinedReader(String file) throws IOException {
-      this.file = file;
+    JoinedReader(FilePartition split) throws IOException {
+      this.file = split.path();
       JoinOptions options = settings.joinOptions(DiagnosticListener.ignoring());
       // The joiner counts the reader's own diagnostics; the reader reports to the join's listener.
-      this.joiner = Joiner.of(open(file, options.readOptions()), options);
+      this.joiner = joiner(split, options);
       this.events = joiner.iterator();
-      this.rows = new JoinedRows(file, DsjsonConverter.of(options), required);
+      this.rows = new JoinedRows(split.path(), DsjsonConverter.of(options), required);
     }
 
     @Override
@@ -138,16 +152,18 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     }
   }
 
-  /** One row per message: its offset, type, size and payload. */
+  /** One row per message of the split (whose first byte lies in it): its offset, type, size and payload. */
   private final class MessageReader implements PartitionReader<InternalRow> {
     private final String file;
+    private final FilePartition split;
     private final UTF8String name;
     private final BinaryLogReader reader;
     private final Iterator<Message> messages;
     private @Nullable InternalRow current;
 
-    MessageReader(String file) throws IOException {
-      this.file = file;
+    MessageReader(FilePartition split) throws IOException {
+      this.file = split.path();
+      this.split = split;
       this.name = UTF8String.fromString(file);
       ReadOptions options = ReadOptions.defaults().with(ReadFeature.INCLUDE_UNKNOWN_MESSAGES);
       this.reader = open(file, settings.strict() ? options : options.with(ReadFeature.LENIENT)
@@ -158,10 +174,16 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     @Override
     public boolean next() throws IOException {
       try {
-        if (!messages.hasNext()) {
-          return false;
-        }
-        Message m = messages.next();
+        Message m;
+        do {
+          if (!messages.hasNext()) {
+            return false;
+          }
+          m = messages.next();
+          if (m.offset() >= split.end()) {
+            return false;
+          }
+        } while (m.offset() < split.start());
         byte[] bytes = payload(m);
         current = new GenericInternalRow(project(new Object[] {name, m.offset(), UTF8String.fromString(
             m.typeName()), bytes.length, bytes}, Schemas.MESSAGES));
@@ -207,10 +229,11 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     private final UTF8String name;
     private int next = -1;
 
-    DiagnosticReader(String file) throws IOException {
+    DiagnosticReader(FilePartition split) throws IOException {
+      String file = split.path();
       this.name = UTF8String.fromString(file);
       JoinOptions options = settings.joinOptions(diagnostics::add);
-      try (Joiner joiner = Joiner.of(open(file, options.readOptions()), options)) {
+      try (Joiner joiner = joiner(split, options)) {
         for (JoinResult ignored : joiner) {
           // joined events are not this view's rows; joining them reports what is skipped
         }

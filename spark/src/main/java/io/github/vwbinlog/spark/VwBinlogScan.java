@@ -20,9 +20,11 @@ import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The scan of one read: the columns the query needs (column pruning), and the input splits, one per file of the paths
+ * The scan of one read: the columns the query needs (column pruning), and the input splits of the files of the paths
  * (a file, a directory's files, or what a glob matches; names starting with {@code _} or {@code .} are left out, as
- * Spark's file sources leave them out).
+ * Spark's file sources leave them out). A local file larger than {@code spark.sql.files.maxPartitionBytes} is cut into
+ * byte ranges of that size, each joined on its own ({@code Joiner.open(file, options, from, to)}) with the rows of one
+ * pass; other files, and multistep logs, are one split each.
  */
 final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns, Scan, Batch {
   private final ReadSettings settings;
@@ -63,6 +65,7 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
   @Override
   public InputPartition[] planInputPartitions() {
     Configuration conf = hadoopConfiguration();
+    long maxBytes = SparkSession.active().sessionState().conf().filesMaxPartitionBytes();
     List<InputPartition> out = new ArrayList<>();
     try {
       for (String p : paths) {
@@ -76,11 +79,11 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
           if (match.isDirectory()) {
             for (FileStatus child : fs.listStatus(match.getPath())) {
               if (child.isFile() && visible(child.getPath())) {
-                out.add(new FilePartition(child.getPath().toString(), child.getLen()));
+                split(out, child, "file".equals(fs.getScheme()), maxBytes);
               }
             }
           } else if (visible(match.getPath())) {
-            out.add(new FilePartition(match.getPath().toString(), match.getLen()));
+            split(out, match, "file".equals(fs.getScheme()), maxBytes);
           }
         }
       }
@@ -88,6 +91,19 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
       throw new UncheckedIOException("vw-binlog: cannot list " + paths + ": " + e.getMessage(), e);
     }
     return out.toArray(new InputPartition[0]);
+  }
+
+  /** The splits of one file: byte ranges of {@code maxBytes} for a large local file, else the whole file. */
+  private void split(List<InputPartition> out, FileStatus file, boolean local, long maxBytes) {
+    String path = file.getPath().toString();
+    long length = file.getLen();
+    if (!local || settings.multistep() || length <= maxBytes || maxBytes <= 0) {
+      out.add(FilePartition.whole(path, length));
+      return;
+    }
+    for (long start = 0; start < length; start += maxBytes) {
+      out.add(new FilePartition(path, length, start, Math.min(length, start + maxBytes)));
+    }
   }
 
   private static boolean visible(Path path) {

@@ -189,6 +189,87 @@ class SparkReadTest {
         .count()).hasStackTraceContaining("corrupt_joined_payload.log: ").hasStackTraceContaining("offset");
   }
 
+  /**
+   * A log of many small messages: a checkpoint every 9 messages (the reward function and default reward change),
+   * DedupInfo events (some values not JSON, so that a split's result can depend on the cache before it), references
+   * to cached actions, zstd payloads, outcomes.
+   */
+  static Path manyMessages(Path file) throws IOException {
+    io.github.vwbinlog.TimeStamp t = io.github.vwbinlog.TimeStamp.of(2026, 11, 24, 10, 0, 0);
+    io.github.vwbinlog.RewardFunction[] functions = {io.github.vwbinlog.RewardFunction.EARLIEST,
+        io.github.vwbinlog.RewardFunction.SUM, io.github.vwbinlog.RewardFunction.MAX};
+    try (BinaryLogWriter w = BinaryLogWriter.to(file)) {
+      w.fileMagic();
+      for (int m = 0; m < 160; m++) {
+        if (m % 9 == 0) {
+          w.checkpoint(CheckpointInfo.of(ProblemType.CB).withRewardFunction(functions[m / 9 % 3])
+              .withDefaultReward(m % 2));
+        }
+        List<io.github.vwbinlog.event.JoinedEvent> events = new ArrayList<>();
+        if (m % 4 == 0) {
+          events.add(io.github.vwbinlog.event.JoinedEvent.of(t, new io.github.vwbinlog.event.Event(
+              new io.github.vwbinlog.event.Metadata("d" + m, null, null, io.github.vwbinlog.PayloadType.DEDUP_INFO,
+                  1f, m % 8 == 0 ? io.github.vwbinlog.EventEncoding.ZSTD : io.github.vwbinlog.EventEncoding.IDENTITY),
+              new io.github.vwbinlog.event.DedupInfo(List.of((long) (m % 5), (long) (m % 3 + 10)),
+                  List.of(m % 12 == 0 ? "broken" : "{\"f\":" + m + "}", "{\"g\":1}")))));
+        }
+        for (int i = 0; i < 3; i++) {
+          String id = "e" + m + "-" + i;
+          String context = i == 2 ? "{\"u\":" + m + ",\"_multi\":[{\"__aid\":" + (m % 5) + "}]}" : "{\"u\":" + m + "}";
+          events.add(io.github.vwbinlog.event.JoinedEvent.of(t, new io.github.vwbinlog.event.Event(
+              new io.github.vwbinlog.event.Metadata(id, null, null, io.github.vwbinlog.PayloadType.CB, 1f,
+                  (m + i) % 5 == 0 ? io.github.vwbinlog.EventEncoding.ZSTD : io.github.vwbinlog.EventEncoding.IDENTITY),
+              io.github.vwbinlog.event.CbEvent.of(List.of(1L + i, 9L), List.of(0.6f, 0.4f), context))));
+          for (int o = 0; o < (m + i) % 3; o++) {
+            events.add(io.github.vwbinlog.event.JoinedEvent.of(t, new io.github.vwbinlog.event.Event(
+                io.github.vwbinlog.event.Metadata.of(id, io.github.vwbinlog.PayloadType.OUTCOME),
+                io.github.vwbinlog.event.OutcomeEvent.numeric(o + 0.5f * i))));
+          }
+        }
+        w.regular(events);
+      }
+    }
+    return file;
+  }
+
+  @Test
+  void aLargeFileCutIntoManySplitsGivesTheRowsOfOnePass() throws IOException {
+    Path log = manyMessages(dir.resolve("many.log"));
+    String previous = spark.conf().get("spark.sql.files.maxPartitionBytes");
+    spark.conf().set("spark.sql.files.maxPartitionBytes", "1500");
+    try {
+      for (JoinOptions options : List.of(JoinOptions.defaults(), JoinOptions.defaults().with(JoinFeature.FOR_TRAINING))) {
+        Dataset<Row> rows = spark.read().format("vw-binlog")
+            .option("forTraining", Boolean.toString(options.isEnabled(JoinFeature.FOR_TRAINING))).load(log.toString());
+        assertThat(rows.rdd().getNumPartitions()).isGreaterThan(24);
+        List<String> expected = new ArrayList<>();
+        try (Joiner joiner = Joiner.open(log, options)) {
+          for (JoinResult r : joiner) {
+            expected.add(r.id() + " " + joiner.position().offset() + " " + joiner.position().settings().rewardFunction()
+                .name().toLowerCase(java.util.Locale.ROOT));
+          }
+        }
+        assertThat(rows.select("event_id", "offset", "reward_function").collectAsList())
+            .extracting(r -> r.getString(0) + " " + r.getLong(1) + " " + r.getString(2)).isEqualTo(expected);
+        assertThat(lines(rows)).isEqualTo(convert(log, options));
+        List<String> diagnostics = new ArrayList<>();
+        try (Joiner joiner = Joiner.open(log, options.withReadOptions(ReadOptions.defaults().withListener(
+            d -> diagnostics.add(d.offset() + " " + d.reason()))))) {
+          joiner.forEach(r -> { });
+        }
+        assertThat(diagnostics).isNotEmpty();
+        assertThat(spark.read().format("vw-binlog").option("view", "diagnostics")
+            .option("forTraining", Boolean.toString(options.isEnabled(JoinFeature.FOR_TRAINING))).load(log.toString())
+            .select("offset", "reason").collectAsList()).extracting(r -> r.getLong(0) + " " + r.getString(1))
+            .isEqualTo(diagnostics);
+      }
+      assertThat(spark.read().format("vw-binlog").option("view", "messages").load(log.toString()).count())
+          .isEqualTo(1 + 160 + 18);
+    } finally {
+      spark.conf().set("spark.sql.files.maxPartitionBytes", previous);
+    }
+  }
+
   @Test
   void theMessagesView() throws IOException {
     Path log = dir.resolve("m.log");

@@ -56,7 +56,7 @@ public final class MessageJoiner implements AutoCloseable {
    * {@link #dedupUncertain()}).
    */
   public static MessageJoiner of(StickyConfig config, JoinCounters counters, ReadLimits limits, DedupCache cache,
-      boolean journal, ZstdContexts zstd) {
+      boolean journal, @Nullable ZstdContexts zstd) {
     return new MessageJoiner(config, counters, limits, new SingleJoiner(config, counters, limits, cache, journal),
         zstd);
   }

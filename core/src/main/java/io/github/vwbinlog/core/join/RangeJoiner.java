@@ -1,0 +1,238 @@
+package io.github.vwbinlog.core.join;
+
+import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.Message;
+import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.event.DedupInfo;
+import io.github.vwbinlog.join.JoinFeature;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.join.Joiner;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The join of a byte range of a file: the REGULAR messages whose offset lies in {@code [from, to)}, each joined exactly
+ * as a join of the whole file joins it, with the same diagnostics; so that ranges that cover a file give, one after
+ * the other, the events and diagnostics of one pass (a Spark split of a large file is such a range).
+ *
+ * <p>Before {@code from} only the framing is read: CHECKPOINTs are applied to the settings (silently: their
+ * diagnostics are the earlier ranges'), and the messages are kept as views of the mapped file. The one state that
+ * crosses messages besides the settings is the dedup cache (SPEC §4.5), and it decides only whether a DedupInfo
+ * value fails and, for training, how {@code __aid} references expand. So the range starts with an empty cache that
+ * journals what it applies, as a part of the parallel conversion does ({@code ParallelJoin}); only when a message's
+ * result could depend on an id cached before {@code from} are the kept messages joined once, silently, to rebuild the
+ * whole file's cache, and that message joined again with it. Each message is joined with counters of its own, so
+ * that a message joined again reports only once.
+ *
+ * <p>Not thread-safe; iterate once. The multistep joiner is not supported (its episodes cross messages).
+ */
+public final class RangeJoiner implements Joiner {
+  private final BinaryLogReader reader;
+  private final JoinOptions options;
+  private final long from;
+  private final long to;
+  private final JoinCounters counters;
+  private final StickyConfig config;
+  private final ReadLimits limits;
+  /** The CHECKPOINT and REGULAR messages before {@code from}, to rebuild the cache if ever needed. */
+  private final List<Message> before = new ArrayList<>();
+  /** The DedupInfo events the range's messages applied, in order, while the cache is not the whole file's. */
+  private final List<DedupInfo> journal = new ArrayList<>();
+  private DedupCache cache = new DedupCache();
+  /** Whether {@link #cache} is the whole file's: no REGULAR message before the range, or rebuilt. */
+  private boolean certain = true;
+  private long currentOffset = -1;
+  private @Nullable Position position;
+  private int positionVersion;
+  private boolean iterated;
+  private int rebuilt;
+
+  private RangeJoiner(BinaryLogReader reader, JoinOptions options, long from, long to, JoinCounters counters) {
+    if (options.isEnabled(JoinFeature.MULTISTEP)) {
+      throw new IllegalArgumentException("a byte range of a multistep log cannot be joined on its own: its episodes "
+          + "cross messages");
+    }
+    if (from < 0 || to < from) {
+      throw new IllegalArgumentException("not a byte range: [" + from + ", " + to + ")");
+    }
+    this.reader = reader;
+    this.options = options;
+    this.from = from;
+    this.to = to;
+    this.counters = counters;
+    this.config = new StickyConfig(options);
+    this.limits = options.readOptions().limits();
+  }
+
+  /** Opens {@code file} (mapped) to join the REGULAR messages whose offset lies in {@code [from, to)}. */
+  public static RangeJoiner open(Path file, JoinOptions options, long from, long to) throws IOException {
+    JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
+    // The reader's own reports (unknown message types) count for the range whose offsets they name.
+    DiagnosticListener inRange = d -> {
+      if (d.offset() >= from && d.offset() < to) {
+        counters.report(d);
+      }
+    };
+    BinaryLogReader reader = BinaryLogReader.open(file, options.readOptions().withListener(inRange));
+    return new RangeJoiner(reader, options, from, to, counters);
+  }
+
+  /** How many times the cache was rebuilt from the messages before the range (0 or 1). */
+  public int rebuilt() {
+    return rebuilt;
+  }
+
+  @Override
+  public Iterator<JoinResult> iterator() {
+    if (iterated) {
+      throw new IllegalStateException("a Joiner can be iterated only once");
+    }
+    iterated = true;
+    Iterator<Message> messages = reader.iterator();
+    ArrayDeque<JoinResult> ready = new ArrayDeque<>();
+    return new Iterator<>() {
+      private boolean ended;
+
+      @Override
+      public boolean hasNext() {
+        while (ready.isEmpty() && !ended) {
+          ended = !step(messages, ready);
+        }
+        return !ready.isEmpty();
+      }
+
+      @Override
+      public JoinResult next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        Position p = position;
+        if (p == null || p.offset() != currentOffset || positionVersion != config.version()) {
+          position = new Position(currentOffset, config.effective());
+          positionVersion = config.version();
+        }
+        return ready.poll();
+      }
+    };
+  }
+
+  /** Reads one message; false at the end of the range or of the log. */
+  private boolean step(Iterator<Message> messages, ArrayDeque<JoinResult> ready) {
+    Message m;
+    try {
+      if (!messages.hasNext()) {
+        return false;
+      }
+      m = messages.next();
+    } catch (BinaryLogException e) {
+      if (e.offset() < from || e.offset() >= to) {
+        return false; // the log ends in another range, which reports it
+      }
+      if (options.isEnabled(JoinFeature.STRICT)) {
+        throw e;
+      }
+      counters.report(e.toDiagnostic());
+      return false;
+    }
+    if (m.offset() >= to) {
+      return false;
+    }
+    if (m.offset() < from) {
+      if (m instanceof Message.Checkpoint c) {
+        DefaultJoiner.checkpoint(c, config, limits, DiagnosticListener.ignoring());
+        before.add(m);
+      } else if (m instanceof Message.Regular) {
+        before.add(m);
+        certain = false;
+      }
+      return true;
+    }
+    currentOffset = m.offset();
+    counters.message(m.type());
+    if (m instanceof Message.Checkpoint c) {
+      DefaultJoiner.checkpoint(c, config, limits, counters);
+    } else if (m instanceof Message.Regular r) {
+      regular(r, ready);
+    }
+    return true;
+  }
+
+  /** Joins one REGULAR message of the range, again with the whole file's cache if its result depends on it. */
+  private void regular(Message.Regular r, ArrayDeque<JoinResult> ready) {
+    List<Diagnostic> diagnostics = new ArrayList<>();
+    List<JoinResult> results = new ArrayList<>();
+    JoinCounters own = new JoinCounters(diagnostics::add, false, true);
+    MessageJoiner joiner = MessageJoiner.of(config, own, limits, cache, !certain, null);
+    joiner.regular(r.offset(), r.payload(), results::add);
+    if (!certain) {
+      if (joiner.dedupUncertain()) {
+        rebuildCache();
+        diagnostics.clear();
+        results.clear();
+        own = new JoinCounters(diagnostics::add, false, true);
+        MessageJoiner.of(config, own, limits, cache, false, null).regular(r.offset(), r.payload(), results::add);
+      } else {
+        journal.addAll(joiner.dedupJournal());
+      }
+    }
+    for (Diagnostic d : diagnostics) {
+      counters.report(d); // in strict mode the first ERROR stops the join here, as it stops a whole-file join
+    }
+    for (JoinResult result : results) {
+      own.emitted(result);
+    }
+    counters.mergeFrom(own);
+    ready.addAll(results);
+  }
+
+  /** The whole file's cache at this point: the messages before the range joined silently, then the range's journal. */
+  private void rebuildCache() {
+    DedupCache whole = new DedupCache();
+    StickyConfig settings = new StickyConfig(options);
+    JoinCounters silent = new JoinCounters(DiagnosticListener.ignoring(), false, true);
+    MessageJoiner joiner = MessageJoiner.of(settings, silent, limits, whole, false, null);
+    for (Message m : before) {
+      if (m instanceof Message.Checkpoint c) {
+        DefaultJoiner.checkpoint(c, settings, limits, DiagnosticListener.ignoring());
+      } else {
+        joiner.regular(m.offset(), ((Message.Regular) m).payload(), result -> { });
+      }
+    }
+    // As in the parallel conversion: until its first DedupInfo the range's cache was empty, and after it both caches
+    // hold the same ids in the same order, so no pair of the journal fails on the whole file's cache.
+    for (DedupInfo info : journal) {
+      whole.apply(info.ids(), info.values(), value -> true);
+    }
+    cache = whole;
+    certain = true;
+    before.clear();
+    journal.clear();
+    rebuilt++;
+  }
+
+  @Override
+  public JoinSummary summary() {
+    return counters.summary();
+  }
+
+  @Override
+  public @Nullable Position position() {
+    return position;
+  }
+
+  @Override
+  public void close() {
+    reader.close();
+  }
+}

@@ -1,0 +1,191 @@
+package io.github.vwbinlog.core.write;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.vwbinlog.BinaryLogWriter;
+import io.github.vwbinlog.Diagnostic;
+import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.MessageType;
+import io.github.vwbinlog.PayloadType;
+import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.core.conformance.Corpus;
+import io.github.vwbinlog.core.join.RangeJoiner;
+import io.github.vwbinlog.join.JoinFeature;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.join.Joiner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Byte ranges of a file joined on their own ({@code Joiner.open(file, options, from, to)}) against one pass over the
+ * whole file: the ranges' events one after the other, their diagnostics in order and their counts added up are the
+ * pass's, for every joined log of the corpus and random writer-made logs (checkpoints, dedup with failing values and
+ * references, zstd, training mode, faults), cut at random bytes, at every message, and not at all.
+ */
+class RangeJoinerTest {
+  @TempDir
+  Path dir;
+
+  static int rebuilt;
+
+  record Pass(List<JoinResult> events, List<Long> offsets, List<Diagnostic> diagnostics, JoinSummary summary) {}
+
+  private static Pass whole(Path log, JoinOptions options) throws IOException {
+    List<Diagnostic> diagnostics = new ArrayList<>();
+    List<JoinResult> events = new ArrayList<>();
+    List<Long> offsets = new ArrayList<>();
+    try (Joiner joiner = Joiner.open(log, options.withReadOptions(options.readOptions().withListener(diagnostics::add)))) {
+      for (JoinResult r : joiner) {
+        events.add(r);
+        offsets.add(joiner.position().offset());
+      }
+      return new Pass(events, offsets, diagnostics, joiner.summary());
+    }
+  }
+
+  /** The ranges {@code [cuts[i], cuts[i + 1])}, joined one after the other, as one pass. */
+  private static Pass ranges(Path log, JoinOptions options, long[] cuts) throws IOException {
+    List<Diagnostic> diagnostics = new ArrayList<>();
+    List<JoinResult> events = new ArrayList<>();
+    List<Long> offsets = new ArrayList<>();
+    Map<MessageType, Long> messages = new EnumMap<>(MessageType.class);
+    Map<PayloadType, Long> emitted = new EnumMap<>(PayloadType.class);
+    Map<DiagnosticReason, Long> reasons = new EnumMap<>(DiagnosticReason.class);
+    long learnable = 0;
+    long seen = 0;
+    long skipped = 0;
+    long skippedMessages = 0;
+    JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
+    for (int i = 0; i + 1 < cuts.length; i++) {
+      try (RangeJoiner joiner = RangeJoiner.open(log, o, cuts[i], cuts[i + 1])) {
+        for (JoinResult r : joiner) {
+          events.add(r);
+          offsets.add(joiner.position().offset());
+          assertThat(joiner.position().offset()).isBetween(cuts[i], cuts[i + 1] - 1);
+        }
+        rebuilt += joiner.rebuilt();
+        JoinSummary s = joiner.summary();
+        s.messages().forEach((k, v) -> messages.merge(k, v, Long::sum));
+        s.emitted().forEach((k, v) -> emitted.merge(k, v, Long::sum));
+        s.diagnostics().forEach((k, v) -> reasons.merge(k, v, Long::sum));
+        learnable += s.learnable();
+        seen += s.interactionsSeen();
+        skipped += s.interactionsSkipped();
+        skippedMessages += s.skippedMessages();
+      }
+    }
+    return new Pass(events, offsets, diagnostics, new JoinSummary(messages, emitted, learnable, seen, skipped,
+        skippedMessages, reasons, whole(log, options).summary().metrics()));
+  }
+
+  private static void assertSame(Pass expected, Pass actual, Object what) {
+    assertThat(actual.events()).as("events of %s", what).isEqualTo(expected.events());
+    assertThat(actual.offsets()).as("offsets of %s", what).isEqualTo(expected.offsets());
+    assertThat(actual.diagnostics()).as("diagnostics of %s", what).isEqualTo(expected.diagnostics());
+    assertThat(actual.summary()).as("counts of %s", what).isEqualTo(expected.summary());
+  }
+
+  private static long[] randomCuts(Random random, long size, int count) {
+    TreeSet<Long> cuts = new TreeSet<>(List.of(0L, size));
+    for (int i = 0; i < count; i++) {
+      cuts.add((long) random.nextInt((int) size + 1));
+    }
+    return cuts.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /** A cut before every message's second byte, so that every message is a range of its own. */
+  private static long[] everyByte(long size, int step) {
+    List<Long> cuts = new ArrayList<>();
+    for (long c = 0; c < size; c += step) {
+      cuts.add(c);
+    }
+    cuts.add(size);
+    return cuts.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  @Test
+  void everyCorpusLogInRandomRanges() throws IOException {
+    Random random = new Random(3);
+    int logs = 0;
+    for (Path log : Corpus.joinedLogs()) {
+      if (log.getFileName().toString().startsWith("multistep")) {
+        continue;
+      }
+      logs++;
+      long size = Files.size(log);
+      for (JoinOptions options : List.of(JoinOptions.defaults(), JoinOptions.defaults().with(JoinFeature.FOR_TRAINING),
+          JoinOptions.defaults().withProblemType(ProblemType.CB))) {
+        Pass one = whole(log, options);
+        assertSame(one, ranges(log, options, new long[] {0, size}), log + " in one range");
+        assertSame(one, ranges(log, options, randomCuts(random, size, 5)), log + " in random ranges");
+        assertSame(one, ranges(log, options, everyByte(size, 8)), log + " cut every 8 bytes");
+      }
+    }
+    assertThat(logs).isGreaterThan(15);
+  }
+
+  @Test
+  void randomLogsInRandomRanges() throws IOException {
+    rebuilt = 0;
+    for (int seed = 0; seed < 200; seed++) {
+      Random random = new Random(seed);
+      Path log = dir.resolve("random-" + seed + ".log");
+      Files.write(log, FastPathEquivalenceTest.CleanLogs.log(random, 1 + random.nextInt(12)));
+      JoinOptions options = FastPathEquivalenceTest.CleanLogs.options(random);
+      Pass one = whole(log, options);
+      long size = Files.size(log);
+      assertSame(one, ranges(log, options, randomCuts(random, size, 1 + random.nextInt(8))), "seed " + seed);
+      assertSame(one, ranges(log, options, everyByte(size, 64)), "seed " + seed + " cut every 64 bytes");
+      Files.delete(log);
+    }
+    assertThat(rebuilt).as("ranges that rebuilt the dedup cache").isGreaterThan(0);
+  }
+
+  @Test
+  void randomEdgeLogsInRandomRanges() throws IOException {
+    for (int seed = 0; seed < 150; seed++) {
+      RandomEvents gen = new RandomEvents(new Random(seed));
+      Path log = dir.resolve("edge-" + seed + ".log");
+      try (BinaryLogWriter writer = BinaryLogWriter.to(log)) {
+        writer.fileMagic();
+        for (int m = gen.random().nextInt(10); m > 0; m--) {
+          if (gen.random().nextInt(3) == 0) {
+            writer.checkpoint(gen.checkpointInfo());
+          } else {
+            writer.regular(gen.joinedEvents());
+          }
+        }
+      }
+      long size = Files.size(log);
+      for (JoinOptions options : List.of(JoinOptions.defaults(), JoinOptions.defaults().withProblemType(ProblemType.CB))) {
+        assertSame(whole(log, options), ranges(log, options, randomCuts(gen.random(), size, 4)), "edge seed " + seed);
+      }
+    }
+  }
+
+  @Test
+  void rangesOutsideTheFileAreEmptyAndMultistepIsRefused() throws IOException {
+    Path log = Corpus.resolve("files/valid_joined_logs/cb_simple.log");
+    long size = Files.size(log);
+    try (Joiner joiner = Joiner.open(log, JoinOptions.defaults(), size, size + 100)) {
+      assertThat(joiner.iterator().hasNext()).isFalse();
+      assertThat(joiner.summary().emittedTotal()).isZero();
+    }
+    assertThatThrownBy(() -> Joiner.open(log, JoinOptions.defaults().with(JoinFeature.MULTISTEP), 0, size))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("multistep");
+    assertThatThrownBy(() -> Joiner.open(log, JoinOptions.defaults(), 10, 5))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+}
