@@ -313,7 +313,7 @@ public final class PolicyEvaluation {
     return Collections.unmodifiableSortedMap(skipped);
   }
 
-  /** How often each action id was the logged choice (of the first slot, for CCB and slates) over the evaluated events. */
+  /** How often each action id was the logged choice of an evaluated event (of its first slot for CCB and slates). */
   public SortedMap<Long, Long> chosenActions() {
     return Collections.unmodifiableSortedMap(chosenActions);
   }

@@ -33,7 +33,7 @@ final class Sums {
     add(pPred / pLog, r, pDrop);
   }
 
-  /** Adds one example of importance weight {@code w} (the package's {@code add(w, r)} and {@code add(w, r, p_drop)}). */
+  /** Adds one example of importance weight {@code w}: the package's {@code add(w, r)} and {@code add(w, r, p_drop)}. */
   void add(double w, double r, double pDrop) {
     events++;
     sumW += w;

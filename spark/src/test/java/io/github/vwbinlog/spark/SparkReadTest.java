@@ -110,10 +110,53 @@ class SparkReadTest {
         assertThat(row.<java.sql.Timestamp>getAs("timestamp").getTime() / 1000).as(what)
             .isEqualTo(r.timestamp().epochSecond());
         assertThat(row.<scala.collection.Seq<Row>>getAs("outcomes").size()).as(what).isEqualTo(r.outcomes().size());
+        assertThat(row.<Float>getAs("weight")).as(what).isEqualTo(r.weight());
+        sameDecision(row, r, what);
       }
       assertThat(lines(rows)).as(log.toString()).isEqualTo(convert(log, JoinOptions.defaults()));
     }
     assertThat(logs).isGreaterThan(15);
+  }
+
+  /** The decision's own fields: actions and probabilities, slots, CA action, model id and context. */
+  private static void sameDecision(Row row, JoinResult r, String what) {
+    Object p = r.interaction().event().payload();
+    List<Long> actions =
+        scala.jdk.javaapi.CollectionConverters.asJava(row.<scala.collection.Seq<Long>>getAs("actions"));
+    List<Float> probabilities =
+        scala.jdk.javaapi.CollectionConverters.asJava(row.<scala.collection.Seq<Float>>getAs("probabilities"));
+    List<Row> slots = scala.jdk.javaapi.CollectionConverters.asJava(row.<scala.collection.Seq<Row>>getAs("slots"));
+    java.nio.ByteBuffer context = null;
+    String modelId = null;
+    if (p instanceof io.github.vwbinlog.event.CbEvent cb) {
+      assertThat(actions).as(what).isEqualTo(cb.actionIds());
+      assertThat(probabilities).as(what).isEqualTo(cb.probabilities());
+      context = cb.context();
+      modelId = cb.modelId();
+    } else if (p instanceof io.github.vwbinlog.event.MultiSlotEvent ms) {
+      assertThat(slots).as(what).hasSize(ms.slots().size());
+      for (int k = 0; k < slots.size(); k++) {
+        assertThat(scala.jdk.javaapi.CollectionConverters.asJava(slots.get(k).<scala.collection.Seq<Long>>getAs(
+            "actions"))).as(what + " slot " + k).isEqualTo(ms.slots().get(k).actionIds());
+        assertThat(slots.get(k).<String>getAs("slot_id")).as(what + " slot " + k).isEqualTo(ms.slots().get(k).id());
+        if (r.payloadType() == io.github.vwbinlog.PayloadType.CCB) {
+          assertThat(slots.get(k).<Float>getAs("reward")).as(what + " slot " + k).isEqualTo(r.rewards().get(k));
+        }
+      }
+      context = ms.context();
+      modelId = ms.modelId();
+    } else if (p instanceof io.github.vwbinlog.event.CaEvent ca) {
+      assertThat(row.<Float>getAs("ca_action")).as(what).isEqualTo(ca.action());
+      assertThat(row.<Float>getAs("ca_pdf_value")).as(what).isEqualTo(ca.pdfValue());
+      context = ca.context();
+      modelId = ca.modelId();
+    }
+    if (context != null) {
+      byte[] bytes = new byte[context.remaining()];
+      context.get(context.position(), bytes);
+      assertThat(row.<String>getAs("context")).as(what).isEqualTo(new String(bytes, StandardCharsets.UTF_8));
+      assertThat(row.<String>getAs("model_id")).as(what).isEqualTo(modelId);
+    }
   }
 
   @Test
@@ -238,7 +281,8 @@ class SparkReadTest {
     String previous = spark.conf().get("spark.sql.files.maxPartitionBytes");
     spark.conf().set("spark.sql.files.maxPartitionBytes", "1500");
     try {
-      for (JoinOptions options : List.of(JoinOptions.defaults(), JoinOptions.defaults().with(JoinFeature.FOR_TRAINING))) {
+      for (JoinOptions options : List.of(JoinOptions.defaults(),
+          JoinOptions.defaults().with(JoinFeature.FOR_TRAINING))) {
         Dataset<Row> rows = spark.read().format("vw-binlog")
             .option("forTraining", Boolean.toString(options.isEnabled(JoinFeature.FOR_TRAINING))).load(log.toString());
         assertThat(rows.rdd().getNumPartitions()).isGreaterThan(24);

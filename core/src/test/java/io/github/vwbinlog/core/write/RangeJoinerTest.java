@@ -46,7 +46,8 @@ class RangeJoinerTest {
     List<Diagnostic> diagnostics = new ArrayList<>();
     List<JoinResult> events = new ArrayList<>();
     List<Long> offsets = new ArrayList<>();
-    try (Joiner joiner = Joiner.open(log, options.withReadOptions(options.readOptions().withListener(diagnostics::add)))) {
+    JoinOptions listened = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
+    try (Joiner joiner = Joiner.open(log, listened)) {
       for (JoinResult r : joiner) {
         events.add(r);
         offsets.add(joiner.position().offset());
@@ -169,7 +170,8 @@ class RangeJoinerTest {
         }
       }
       long size = Files.size(log);
-      for (JoinOptions options : List.of(JoinOptions.defaults(), JoinOptions.defaults().withProblemType(ProblemType.CB))) {
+      for (JoinOptions options : List.of(JoinOptions.defaults(),
+          JoinOptions.defaults().withProblemType(ProblemType.CB))) {
         assertSame(whole(log, options), ranges(log, options, randomCuts(gen.random(), size, 4)), "edge seed " + seed);
       }
     }

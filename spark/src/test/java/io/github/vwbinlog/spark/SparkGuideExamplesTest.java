@@ -1,0 +1,88 @@
+package io.github.vwbinlog.spark;
+
+import static org.apache.spark.sql.functions.avg;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.window;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Java example of docs/SPARK.md, run on the corpus, and a check that the guide shows it verbatim (between the
+ * {@code tag::} and {@code end::} comments below, less their common indentation).
+ */
+class SparkGuideExamplesTest {
+  private static SparkSession spark;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void start() {
+    spark = SparkSession.builder().master("local[2]").appName("vw-binlog guide")
+        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  @Test
+  void readAggregateByHourAndWriteDsjson() throws IOException {
+    Path logs = Files.createDirectory(dir.resolve("logs"));
+    for (String name : List.of("average_reward_100_interactions.fb",
+        "cb_deferred_actions_w_activations_and_apprentice_10.fb")) {
+      Files.copy(SparkReadTest.FILES.resolve("valid_joined_logs").resolve(name), logs.resolve(name));
+    }
+    Path out = dir.resolve("dsjson");
+    // tag::java[]
+    Dataset<Row> events = spark.read().format("vw-binlog")
+        .option("rewardFunction", "average")
+        .load(logs.toString());
+    Dataset<Row> hourly = events.where(col("learnable"))
+        .groupBy(window(col("timestamp"), "1 hour"), col("model_id"))
+        .agg(avg("reward").as("reward"), count(lit(1)).as("events"));
+    hourly.orderBy("window").show(false);
+    events.select("dsjson").where(col("dsjson").isNotNull()).write().text(out.toString());
+    // end::java[]
+    assertThat(hourly.collectAsList()).hasSize(2);
+    assertThat(hourly.agg(org.apache.spark.sql.functions.sum("events")).first().getLong(0)).isEqualTo(107);
+    List<String> written = new ArrayList<>();
+    try (Stream<Path> parts = Files.list(out)) {
+      for (Path part : parts.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
+        written.addAll(Files.readAllLines(part, StandardCharsets.UTF_8));
+      }
+    }
+    assertThat(written).hasSize(110);
+  }
+
+  @Test
+  void theGuideShowsTheJavaExampleVerbatim() throws IOException {
+    List<String> source =
+        Files.readAllLines(Path.of("src/test/java/io/github/vwbinlog/spark/SparkGuideExamplesTest.java"));
+    int from = source.indexOf("    // tag::java[]");
+    int to = source.indexOf("    // end::java[]");
+    assertThat(from).isPositive();
+    StringBuilder snippet = new StringBuilder();
+    for (String line : source.subList(from + 1, to)) {
+      snippet.append(line.substring(Math.min(4, line.length()))).append('\n');
+    }
+    assertThat(Files.readString(Path.of("../docs/SPARK.md"))).contains(snippet);
+  }
+}
