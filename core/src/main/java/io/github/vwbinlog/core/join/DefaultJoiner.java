@@ -19,9 +19,7 @@ import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.Joiner.Position;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -38,11 +36,9 @@ public final class DefaultJoiner implements Joiner {
   private final StickyConfig config;
   private final MessageJoiner single;
   private final MultistepJoiner multistep;
-  private boolean iterated;
   private long currentOffset = -1;
-  /** Where the event returned last came from, and the settings version it was computed at (reused while the same). */
-  private @Nullable Position position;
-  private int positionVersion;
+  /** The events being iterated; null before {@link #iterator()}. */
+  private @Nullable JoinedEvents events;
 
   /**
    * Joins the messages of {@code reader}. The diagnostics the reader reports itself (unknown message types, framing
@@ -164,41 +160,16 @@ public final class DefaultJoiner implements Joiner {
 
   @Override
   public Iterator<JoinResult> iterator() {
-    if (iterated) {
+    if (events != null) {
       throw new IllegalStateException("a Joiner can be iterated only once");
     }
-    iterated = true;
     Iterator<Message> messages = reader.iterator();
-    ArrayDeque<JoinResult> ready = new ArrayDeque<>();
-    Consumer<JoinResult> sink = r -> {
+    JoinedEvents e = new JoinedEvents(ready -> step(messages, r -> {
       counters.emitted(r);
       ready.add(r);
-    };
-    return new Iterator<>() {
-      private boolean ended;
-
-      @Override
-      public boolean hasNext() {
-        while (ready.isEmpty() && !ended) {
-          ended = !step(messages, sink);
-        }
-        return !ready.isEmpty();
-      }
-
-      @Override
-      public JoinResult next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException();
-        }
-        // The ready events all come from the message joined last: its offset and the settings it was joined with.
-        Position p = position;
-        if (p == null || p.offset() != currentOffset || positionVersion != config.version()) {
-          position = new Position(currentOffset, config.effective());
-          positionVersion = config.version();
-        }
-        return ready.poll();
-      }
-    };
+    }), config, () -> currentOffset);
+    events = e;
+    return e;
   }
 
   @Override
@@ -208,7 +179,8 @@ public final class DefaultJoiner implements Joiner {
 
   @Override
   public @Nullable Position position() {
-    return position;
+    JoinedEvents e = events;
+    return e == null ? null : e.position();
   }
 
   /** Gives back what the conversion fast path borrowed (a zstd context); the joiner can go on. */

@@ -18,7 +18,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -53,9 +52,8 @@ public final class RangeJoiner implements Joiner {
   /** Whether {@link #cache} is the whole file's: no REGULAR message before the range, or rebuilt. */
   private boolean certain = true;
   private long currentOffset = -1;
-  private @Nullable Position position;
-  private int positionVersion;
-  private boolean iterated;
+  /** The events being iterated; null before {@link #iterator()}. */
+  private @Nullable JoinedEvents events;
   private int rebuilt;
 
   private RangeJoiner(BinaryLogReader reader, JoinOptions options, long from, long to, JoinCounters counters) {
@@ -95,36 +93,13 @@ public final class RangeJoiner implements Joiner {
 
   @Override
   public Iterator<JoinResult> iterator() {
-    if (iterated) {
+    if (events != null) {
       throw new IllegalStateException("a Joiner can be iterated only once");
     }
-    iterated = true;
     Iterator<Message> messages = reader.iterator();
-    ArrayDeque<JoinResult> ready = new ArrayDeque<>();
-    return new Iterator<>() {
-      private boolean ended;
-
-      @Override
-      public boolean hasNext() {
-        while (ready.isEmpty() && !ended) {
-          ended = !step(messages, ready);
-        }
-        return !ready.isEmpty();
-      }
-
-      @Override
-      public JoinResult next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException();
-        }
-        Position p = position;
-        if (p == null || p.offset() != currentOffset || positionVersion != config.version()) {
-          position = new Position(currentOffset, config.effective());
-          positionVersion = config.version();
-        }
-        return ready.poll();
-      }
-    };
+    JoinedEvents e = new JoinedEvents(ready -> step(messages, ready), config, () -> currentOffset);
+    events = e;
+    return e;
   }
 
   /** Reads one message; false at the end of the range or of the log. */
@@ -228,7 +203,8 @@ public final class RangeJoiner implements Joiner {
 
   @Override
   public @Nullable Position position() {
-    return position;
+    JoinedEvents e = events;
+    return e == null ? null : e.position();
   }
 
   @Override
