@@ -68,6 +68,30 @@ public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
   }
 
   /**
+   * Joins a byte range of a log that is not a local file (HDFS, S3...), as {@link #open(Path, JoinOptions, long, long)}
+   * joins a range of a file. {@code source} opens a reader of the log from its start, with the read options it is
+   * given; it is called once, and once more only when a result depends on a DedupInfo event before the range (the log
+   * is then read again up to the range). The joiner closes the readers it opened.
+   *
+   * <pre>{@code
+   * Joiner part = Joiner.of(readOptions -> BinaryLogReader.of(fileSystem.open(path), readOptions), options, from, to);
+   * }</pre>
+   *
+   * @throws IOException if {@code source} cannot open the log
+   * @throws IllegalArgumentException as {@link #open(Path, JoinOptions, long, long)}
+   */
+  static Joiner of(Source source, JoinOptions options, long from, long to) throws IOException {
+    return Providers.get().joiner(source, options, from, to);
+  }
+
+  /** Opens a reader of a log from its start: see {@link #of(Source, JoinOptions, long, long)}. */
+  @FunctionalInterface
+  interface Source {
+    /** A reader of the log from its start, with these read options. */
+    BinaryLogReader open(io.github.vwbinlog.ReadOptions options) throws IOException;
+  }
+
+  /**
    * Joins the messages of a reader; closing the joiner closes it. Every diagnostic is counted in {@link #summary()},
    * the reader's own included, as with {@link #open(Path, JoinOptions)}; those the reader reports itself (unknown
    * message types, framing problems in lenient mode) go to the reader's listener, the others to the join options'.

@@ -53,6 +53,9 @@ public interface VwBinlogProvider {
   /** A joiner of a byte range of a file: {@link Joiner#open(Path, JoinOptions, long, long)}. */
   Joiner openJoiner(Path file, JoinOptions options, long from, long to) throws IOException;
 
+  /** A joiner of a byte range of a log: {@link Joiner#of(Joiner.Source, JoinOptions, long, long)}. */
+  Joiner joiner(Joiner.Source source, JoinOptions options, long from, long to) throws IOException;
+
   /** A joiner over a reader. */
   Joiner joiner(BinaryLogReader reader, JoinOptions options);
 

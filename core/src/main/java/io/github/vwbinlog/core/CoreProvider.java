@@ -82,6 +82,11 @@ public final class CoreProvider implements VwBinlogProvider {
   }
 
   @Override
+  public Joiner joiner(Joiner.Source source, JoinOptions options, long from, long to) throws IOException {
+    return RangeJoiner.of(source, options, from, to);
+  }
+
+  @Override
   public Joiner joiner(BinaryLogReader reader, JoinOptions options) {
     return DefaultJoiner.of(reader, options, null);
   }

@@ -70,8 +70,8 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
   }
 
   /**
-   * The joiner of a split: of the whole file (mapped when it is local, else read as a stream), or of a byte range of a
-   * local file.
+   * The joiner of a split: of the whole file, or of a byte range of it (each mapped when the file is local, else read
+   * as a stream from its start).
    */
   private Joiner joiner(FilePartition split, JoinOptions options) throws IOException {
     if (split.isWhole()) {
@@ -79,7 +79,11 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     }
     Path path = new Path(split.path());
     FileSystem fs = path.getFileSystem(configuration());
-    return Joiner.open(java.nio.file.Path.of(fs.makeQualified(path).toUri()), options, split.start(), split.end());
+    if ("file".equals(fs.getScheme())) {
+      return Joiner.open(java.nio.file.Path.of(fs.makeQualified(path).toUri()), options, split.start(), split.end());
+    }
+    return Joiner.of(readOptions -> BinaryLogReader.of(fs.open(path), readOptions), options, split.start(),
+        split.end());
   }
 
   /** A reader of the file, mapped when it is local. */

@@ -22,9 +22,9 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The scan of one read: the columns the query needs (column pruning), and the input splits of the files of the paths
  * (a file, a directory's files, or what a glob matches; names starting with {@code _} or {@code .} are left out, as
- * Spark's file sources leave them out). A local file larger than {@code spark.sql.files.maxPartitionBytes} is cut into
- * byte ranges of that size, each joined on its own ({@code Joiner.open(file, options, from, to)}) with the rows of one
- * pass; other files, and multistep logs, are one split each.
+ * Spark's file sources leave them out). A file larger than {@code spark.sql.files.maxPartitionBytes} is cut into byte
+ * ranges of that size, each joined on its own (a {@code Joiner} of a byte range) with the rows of one pass; multistep
+ * logs are one split each.
  */
 final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns, Scan, Batch {
   private final ReadSettings settings;
@@ -79,11 +79,11 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
           if (match.isDirectory()) {
             for (FileStatus child : fs.listStatus(match.getPath())) {
               if (child.isFile() && visible(child.getPath())) {
-                split(out, child, "file".equals(fs.getScheme()), maxBytes);
+                split(out, child, maxBytes);
               }
             }
           } else if (visible(match.getPath())) {
-            split(out, match, "file".equals(fs.getScheme()), maxBytes);
+            split(out, match, maxBytes);
           }
         }
       }
@@ -93,11 +93,11 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
     return out.toArray(new InputPartition[0]);
   }
 
-  /** The splits of one file: byte ranges of {@code maxBytes} for a large local file, else the whole file. */
-  private void split(List<InputPartition> out, FileStatus file, boolean local, long maxBytes) {
+  /** The splits of one file: byte ranges of {@code maxBytes} for a large file, else the whole file. */
+  private void split(List<InputPartition> out, FileStatus file, long maxBytes) {
     String path = file.getPath().toString();
     long length = file.getLen();
-    if (!local || settings.multistep() || length <= maxBytes || maxBytes <= 0) {
+    if (settings.multistep() || length <= maxBytes || maxBytes <= 0) {
       out.add(FilePartition.whole(path, length));
       return;
     }

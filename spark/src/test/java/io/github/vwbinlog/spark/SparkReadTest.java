@@ -309,6 +309,12 @@ class SparkReadTest {
       }
       assertThat(spark.read().format("vw-binlog").option("view", "messages").load(log.toString()).count())
           .isEqualTo(1 + 160 + 18);
+      // The same splits read as a remote file is read: streams from the file's start, not a mapping.
+      spark.sparkContext().hadoopConfiguration().set("fs.vwtest.impl", StreamFileSystem.class.getName());
+      Dataset<Row> remote = spark.read().format("vw-binlog").load("vwtest://" + log.toAbsolutePath());
+      assertThat(remote.rdd().getNumPartitions()).isGreaterThan(24);
+      assertThat(lines(remote)).isEqualTo(convert(log, JoinOptions.defaults()));
+      assertThat(remote.select("file").first().getString(0)).startsWith("vwtest:");
     } finally {
       spark.conf().set("spark.sql.files.maxPartitionBytes", previous);
     }

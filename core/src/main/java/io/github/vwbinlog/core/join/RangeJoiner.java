@@ -6,6 +6,7 @@ import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
@@ -21,31 +22,32 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The join of a byte range of a file: the REGULAR messages whose offset lies in {@code [from, to)}, each joined exactly
- * as a join of the whole file joins it, with the same diagnostics; so that ranges that cover a file give, one after
+ * The join of a byte range of a log: the REGULAR messages whose offset lies in {@code [from, to)}, each joined exactly
+ * as a join of the whole log joins it, with the same diagnostics; so that ranges that cover a log give, one after
  * the other, the events and diagnostics of one pass (a Spark split of a large file is such a range).
  *
  * <p>Before {@code from} only the framing is read: CHECKPOINTs are applied to the settings (silently: their
- * diagnostics are the earlier ranges'), and the messages are kept as views of the mapped file. The one state that
- * crosses messages besides the settings is the dedup cache (SPEC §4.5), and it decides only whether a DedupInfo
- * value fails and, for training, how {@code __aid} references expand. So the range starts with an empty cache that
- * journals what it applies, as a part of the parallel conversion does ({@code ParallelJoin}); only when a message's
- * result could depend on an id cached before {@code from} are the kept messages joined once, silently, to rebuild the
- * whole file's cache, and that message joined again with it. Each message is joined with counters of its own, so
- * that a message joined again reports only once.
+ * diagnostics are the earlier ranges'). The one state that crosses messages besides the settings is the dedup cache
+ * (SPEC §4.5), and it decides only whether a DedupInfo value fails and, for training, how {@code __aid} references
+ * expand. So the range starts with an empty cache that journals what it applies, as a part of the parallel
+ * conversion does ({@code ParallelJoin}); only when a message's result could depend on an id cached before
+ * {@code from} is the log read again from its start to {@code from} (a second reader from the source) and joined
+ * silently, to rebuild the whole log's cache, and that message joined again with it. Nothing before the range is
+ * kept in memory. Each message is joined with counters of its own, so that a message joined again reports once.
  *
  * <p>Not thread-safe; iterate once. The multistep joiner is not supported (its episodes cross messages).
  */
 public final class RangeJoiner implements Joiner {
   private final BinaryLogReader reader;
+  private final Joiner.Source source;
+  /** The read options of the range's readers: the join's, with a listener that keeps the range's own reports. */
+  private final ReadOptions readOptions;
   private final JoinOptions options;
   private final long from;
   private final long to;
   private final JoinCounters counters;
   private final StickyConfig config;
   private final ReadLimits limits;
-  /** The CHECKPOINT and REGULAR messages before {@code from}, to rebuild the cache if ever needed. */
-  private final List<Message> before = new ArrayList<>();
   /** The DedupInfo events the range's messages applied, in order, while the cache is not the whole file's. */
   private final List<DedupInfo> journal = new ArrayList<>();
   private DedupCache cache = new DedupCache();
@@ -56,7 +58,8 @@ public final class RangeJoiner implements Joiner {
   private @Nullable JoinedEvents events;
   private int rebuilt;
 
-  private RangeJoiner(BinaryLogReader reader, JoinOptions options, long from, long to, JoinCounters counters) {
+  private RangeJoiner(Joiner.Source source, JoinOptions options, long from, long to, JoinCounters counters)
+      throws IOException {
     if (options.isEnabled(JoinFeature.MULTISTEP)) {
       throw new IllegalArgumentException("a byte range of a multistep log cannot be joined on its own: its episodes "
           + "cross messages");
@@ -64,26 +67,32 @@ public final class RangeJoiner implements Joiner {
     if (from < 0 || to < from) {
       throw new IllegalArgumentException("not a byte range: [" + from + ", " + to + ")");
     }
-    this.reader = reader;
+    this.source = source;
     this.options = options;
     this.from = from;
     this.to = to;
     this.counters = counters;
     this.config = new StickyConfig(options);
     this.limits = options.readOptions().limits();
-  }
-
-  /** Opens {@code file} (mapped) to join the REGULAR messages whose offset lies in {@code [from, to)}. */
-  public static RangeJoiner open(Path file, JoinOptions options, long from, long to) throws IOException {
-    JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
     // The reader's own reports (unknown message types) count for the range whose offsets they name.
     DiagnosticListener inRange = d -> {
       if (d.offset() >= from && d.offset() < to) {
         counters.report(d);
       }
     };
-    BinaryLogReader reader = BinaryLogReader.open(file, options.readOptions().withListener(inRange));
-    return new RangeJoiner(reader, options, from, to, counters);
+    this.readOptions = options.readOptions().withListener(inRange);
+    this.reader = source.open(readOptions);
+  }
+
+  /** Opens {@code file} (mapped) to join the REGULAR messages whose offset lies in {@code [from, to)}. */
+  public static RangeJoiner open(Path file, JoinOptions options, long from, long to) throws IOException {
+    return of(readOptions -> BinaryLogReader.open(file, readOptions), options, from, to);
+  }
+
+  /** Joins the REGULAR messages of the log {@code source} reads whose offset lies in {@code [from, to)}. */
+  public static RangeJoiner of(Joiner.Source source, JoinOptions options, long from, long to) throws IOException {
+    JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
+    return new RangeJoiner(source, options, from, to, counters);
   }
 
   /** How many times the cache was rebuilt from the messages before the range (0 or 1). */
@@ -126,9 +135,7 @@ public final class RangeJoiner implements Joiner {
     if (m.offset() < from) {
       if (m instanceof Message.Checkpoint c) {
         DefaultJoiner.checkpoint(c, config, limits, DiagnosticListener.ignoring());
-        before.add(m);
       } else if (m instanceof Message.Regular) {
-        before.add(m);
         certain = false;
       }
       return true;
@@ -171,18 +178,30 @@ public final class RangeJoiner implements Joiner {
     ready.addAll(results);
   }
 
-  /** The whole file's cache at this point: the messages before the range joined silently, then the range's journal. */
+  /**
+   * The whole log's cache at this point: the log read again from its start to the range and joined silently, then
+   * the range's journal applied.
+   */
   private void rebuildCache() {
     DedupCache whole = new DedupCache();
     StickyConfig settings = new StickyConfig(options);
     JoinCounters silent = new JoinCounters(DiagnosticListener.ignoring(), false, true);
     MessageJoiner joiner = MessageJoiner.of(settings, silent, limits, whole, false, null);
-    for (Message m : before) {
-      if (m instanceof Message.Checkpoint c) {
-        DefaultJoiner.checkpoint(c, settings, limits, DiagnosticListener.ignoring());
-      } else {
-        joiner.regular(m.offset(), ((Message.Regular) m).payload(), result -> { });
+    try (BinaryLogReader again = source.open(readOptions.withListener(DiagnosticListener.ignoring()))) {
+      for (Message m : again) {
+        if (m.offset() >= from) {
+          break;
+        }
+        if (m instanceof Message.Checkpoint c) {
+          DefaultJoiner.checkpoint(c, settings, limits, DiagnosticListener.ignoring());
+        } else if (m instanceof Message.Regular r) {
+          joiner.regular(r.offset(), r.payload(), result -> { });
+        }
       }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot read the log again to rebuild its dedup cache", e);
+    } catch (BinaryLogException e) {
+      // The first pass framed the same bytes up to the range without error: nothing more can be read before it.
     }
     // As in the parallel conversion: until its first DedupInfo the range's cache was empty, and after it both caches
     // hold the same ids in the same order, so no pair of the journal fails on the whole file's cache.
@@ -191,7 +210,6 @@ public final class RangeJoiner implements Joiner {
     }
     cache = whole;
     certain = true;
-    before.clear();
     journal.clear();
     rebuilt++;
   }

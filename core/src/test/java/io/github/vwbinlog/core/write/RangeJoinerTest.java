@@ -3,6 +3,7 @@ package io.github.vwbinlog.core.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
@@ -58,6 +59,14 @@ class RangeJoinerTest {
 
   /** The ranges {@code [cuts[i], cuts[i + 1])}, joined one after the other, as one pass. */
   private static Pass ranges(Path log, JoinOptions options, long[] cuts) throws IOException {
+    return ranges(log, options, cuts, false);
+  }
+
+  /**
+   * The ranges joined one after the other, reading the file mapped ({@code Joiner.open}) or, with {@code streams}, as
+   * a stream as a remote file would be read ({@code Joiner.of} with a source).
+   */
+  private static Pass ranges(Path log, JoinOptions options, long[] cuts, boolean streams) throws IOException {
     List<Diagnostic> diagnostics = new ArrayList<>();
     List<JoinResult> events = new ArrayList<>();
     List<Long> offsets = new ArrayList<>();
@@ -70,7 +79,10 @@ class RangeJoinerTest {
     long skippedMessages = 0;
     JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
     for (int i = 0; i + 1 < cuts.length; i++) {
-      try (RangeJoiner joiner = RangeJoiner.open(log, o, cuts[i], cuts[i + 1])) {
+      try (RangeJoiner joiner = streams
+          ? RangeJoiner.of(readOptions -> BinaryLogReader.of(Files.newInputStream(log), readOptions), o, cuts[i],
+              cuts[i + 1])
+          : RangeJoiner.open(log, o, cuts[i], cuts[i + 1])) {
         for (JoinResult r : joiner) {
           events.add(r);
           offsets.add(joiner.position().offset());
@@ -149,6 +161,8 @@ class RangeJoinerTest {
       long size = Files.size(log);
       assertSame(one, ranges(log, options, randomCuts(random, size, 1 + random.nextInt(8))), "seed " + seed);
       assertSame(one, ranges(log, options, everyByte(size, 64)), "seed " + seed + " cut every 64 bytes");
+      assertSame(one, ranges(log, options, randomCuts(random, size, 1 + random.nextInt(8)), true),
+          "seed " + seed + " read as streams");
       Files.delete(log);
     }
     assertThat(rebuilt).as("ranges that rebuilt the dedup cache").isGreaterThan(0);
