@@ -91,21 +91,22 @@ public final class DefaultJoiner implements Joiner {
    * @return false at the end of the log
    */
   public boolean step(Iterator<Message> messages, Consumer<JoinResult> sink) {
-    return step(messages, sink, null);
+    return step(messages, sink, null, null);
   }
 
   /**
    * Like {@link #step(Iterator, Consumer)}, for conversion: a REGULAR message that the single joiner's fast path can
-   * convert has its DSJSON lines appended to {@code out} directly and is counted, and only the others are joined into
-   * records for {@code sink} (whose lines the caller writes). The output is the same either way.
+   * convert has each joined event handed to {@code sink} as a view, whose line it appends to {@code out}, and only the
+   * others are joined into records for {@code sink}. The output is the same either way.
    *
    * @return false at the end of the log
    */
-  public boolean stepConverting(Iterator<Message> messages, Consumer<JoinResult> sink, JsonBytes out) {
-    return step(messages, sink, out);
+  public boolean stepConverting(Iterator<Message> messages, LineSink sink, JsonBytes out) {
+    return step(messages, sink, sink, out);
   }
 
-  private boolean step(Iterator<Message> messages, Consumer<JoinResult> sink, @Nullable JsonBytes out) {
+  private boolean step(Iterator<Message> messages, Consumer<JoinResult> sink, @Nullable LineSink lines,
+      @Nullable JsonBytes out) {
     Message m;
     try {
       if (!messages.hasNext()) {
@@ -126,10 +127,10 @@ public final class DefaultJoiner implements Joiner {
     } else if (m instanceof Message.Regular r) {
       if (options.isEnabled(JoinFeature.MULTISTEP)) {
         multistep.regular(r.offset(), r.payload(), sink);
-      } else if (out == null) {
+      } else if (lines == null || out == null) {
         single.regular(r.offset(), r.payload(), sink);
       } else {
-        single.regularConverting(r.offset(), r.payload(), out, sink);
+        single.regularConverting(r.offset(), r.payload(), out, lines);
       }
     }
     return true;

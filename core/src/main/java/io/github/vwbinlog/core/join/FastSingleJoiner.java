@@ -10,6 +10,7 @@ import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * The conversion fast path of the single joiner: joins one REGULAR message and writes its DSJSON lines straight from
@@ -36,7 +37,16 @@ final class FastSingleJoiner {
   private final JoinCounters counters;
   private final SingleJoiner single;
   private final MessageScan scan;
-  private final GroupLineWriter lines;
+  private final ScanView view;
+
+  // The joined events of the message that got a line, for the commit: the interaction and what the metrics count.
+  private int emittedCount;
+  private int[] emittedEvent = new int[16];
+  private boolean[] emittedLearnable = new boolean[16];
+  private float[] emittedSumOriginal = new float[16];
+  private float[] emittedFirstOriginal = new float[16];
+  private int[] emittedComparison = new int[16];
+  private boolean[] emittedFirstActionIsOne = new boolean[16];
 
   // The version of the configuration that the scan and the writer hold; at first none (no int version equals it).
   private long configVersion = Long.MIN_VALUE;
@@ -48,7 +58,7 @@ final class FastSingleJoiner {
     this.counters = counters;
     this.single = single;
     this.scan = new MessageScan(limits, zstd);
-    this.lines = new GroupLineWriter(scan, limits, config.forTraining());
+    this.view = new ScanView(scan, limits, config.forTraining());
   }
 
   /**
@@ -57,17 +67,51 @@ final class FastSingleJoiner {
    * @return true when the message was converted and counted; false when nothing was changed ({@code out} included)
    *     and the record path must convert it
    */
-  boolean regular(long offset, ByteBuffer payload, JsonBytes out) {
+  boolean regular(long offset, ByteBuffer payload, JsonBytes out, LineSink sink) {
     if (!config.ready()) {
       return false;
     }
     refreshConfig();
-    if (!scan.scan(payload) || !lines.write(out)) {
+    if (!scan.scan(payload) || !lines(out, sink)) {
       return false;
     }
     commit();
     converted++;
     return true;
+  }
+
+  /** Step 2: joins each group of the scanned message and has {@code sink} write its line; false to leave it. */
+  private boolean lines(JsonBytes out, LineSink sink) {
+    emittedCount = 0;
+    int mark = out.length();
+    ScanView v = view;
+    for (int g = 0; g < scan.groupCount; g++) {
+      if (!v.join(scan.groupHead[g]) || !sink.line(v, out)) {
+        out.truncate(mark);
+        return false;
+      }
+      emitted(v);
+    }
+    return true;
+  }
+
+  private void emitted(ScanView v) {
+    int k = emittedCount++;
+    if (k == emittedEvent.length) {
+      int m = k * 2;
+      emittedEvent = Arrays.copyOf(emittedEvent, m);
+      emittedLearnable = Arrays.copyOf(emittedLearnable, m);
+      emittedSumOriginal = Arrays.copyOf(emittedSumOriginal, m);
+      emittedFirstOriginal = Arrays.copyOf(emittedFirstOriginal, m);
+      emittedComparison = Arrays.copyOf(emittedComparison, m);
+      emittedFirstActionIsOne = Arrays.copyOf(emittedFirstActionIsOne, m);
+    }
+    emittedEvent[k] = v.interaction();
+    emittedLearnable[k] = v.learnable();
+    emittedSumOriginal[k] = v.sumOriginal;
+    emittedFirstOriginal[k] = v.firstOriginal;
+    emittedComparison[k] = v.comparison;
+    emittedFirstActionIsOne[k] = v.firstActionIsOne;
   }
 
   /** Gives the zstd context back to its pool, if one was borrowed. The joiner can go on; it borrows again if needed. */
@@ -88,7 +132,7 @@ final class FastSingleJoiner {
     configVersion = config.version();
     CheckpointInfo now = config.effective();
     scan.configure(now);
-    lines.configure(now);
+    view.configure(now);
   }
 
   /** Step 3: applies the message's DedupInfo events to the cache and counts its interactions and lines. */
@@ -99,25 +143,25 @@ final class FastSingleJoiner {
     counters.interactionsSeen(scan.interactions);
     MetricsCollector metrics = counters.metrics();
     int lastLearnable = NONE;
-    for (int k = 0; k < lines.emittedCount; k++) {
-      int i = lines.emittedEvent[k];
+    for (int k = 0; k < emittedCount; k++) {
+      int i = emittedEvent[k];
       PayloadType t = TYPES[scan.type[i]];
-      boolean learnable = lines.emittedLearnable[k];
+      boolean learnable = emittedLearnable[k];
       counters.emitted(t, learnable);
       if (!learnable) {
         metrics.skippedEvent();
         continue;
       }
-      metrics.learnable(lines.emittedSumOriginal[k]);
+      metrics.learnable(emittedSumOriginal[k]);
       if (!metrics.seenFirst()) {
         metrics.first(scan.idString(i), scan.second[i]);
       } else {
         lastLearnable = i;
       }
       if (t == PayloadType.CB) {
-        metrics.cb(false, lines.emittedFirstActionIsOne[k], lines.emittedFirstOriginal[k]);
+        metrics.cb(false, emittedFirstActionIsOne[k], emittedFirstOriginal[k]);
       } else if (t == PayloadType.CCB || t == PayloadType.SLATES) {
-        metrics.multiSlot(lines.emittedFirstOriginal[k], lines.emittedComparison[k]);
+        metrics.multiSlot(emittedFirstOriginal[k], emittedComparison[k]);
       }
     }
     if (lastLearnable != NONE) {

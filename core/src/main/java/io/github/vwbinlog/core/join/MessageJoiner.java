@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <pre>{@code
  * MessageJoiner joiner = MessageJoiner.of(config, counters, limits, zstd);
- * if (!joiner.regularConverting(offset, payload, out, records)) ... // the records' lines are the caller's to write
+ * joiner.regularConverting(offset, payload, out, sink); // the fast path's views, or records, to the sink
  * }</pre>
  *
  * <p>Not thread-safe. {@link #close()} gives the fast path's zstd context back to the pool; the joiner can go on
@@ -67,13 +67,14 @@ public final class MessageJoiner implements AutoCloseable {
   }
 
   /**
-   * Converts one REGULAR message: its lines are appended to {@code out} by the fast path, or, when the fast path
-   * cannot take the message, its joined records go to {@code sink}, whose lines the caller writes.
+   * Converts one REGULAR message: the fast path joins it in place and hands {@code sink} each joined event as a
+   * {@link JoinedView} whose line it appends to {@code out}; when the fast path cannot take the message, its joined
+   * records go to {@code sink}. Either way the sink's one DSJSON writer writes the lines.
    *
    * @return true when the fast path wrote the lines
    * @throws IllegalStateException if the joiner was made without a zstd pool
    */
-  public boolean regularConverting(long offset, ByteBuffer payload, JsonBytes out, Consumer<JoinResult> sink) {
+  public boolean regularConverting(long offset, ByteBuffer payload, JsonBytes out, LineSink sink) {
     FastSingleJoiner f = fast;
     if (f == null) {
       if (zstd == null) {
@@ -82,7 +83,7 @@ public final class MessageJoiner implements AutoCloseable {
       f = new FastSingleJoiner(config, counters, limits, single, zstd);
       fast = f;
     }
-    if (f.regular(offset, payload, out)) {
+    if (f.regular(offset, payload, out, sink)) {
       return true;
     }
     single.regular(offset, payload, sink);

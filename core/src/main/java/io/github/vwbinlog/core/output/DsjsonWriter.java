@@ -1,30 +1,21 @@
 package io.github.vwbinlog.core.output;
 
+import static io.github.vwbinlog.core.join.JoinedView.TOP;
 import static io.github.vwbinlog.core.text.DsjsonFragments.*;
 
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.PayloadType;
-import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.event.Utf8;
+import io.github.vwbinlog.core.join.JoinedView;
+import io.github.vwbinlog.core.join.RecordView;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.core.text.TimeText;
-import io.github.vwbinlog.event.CaEvent;
-import io.github.vwbinlog.event.CbEvent;
-import io.github.vwbinlog.event.EventPayload;
-import io.github.vwbinlog.event.JoinedEvent;
-import io.github.vwbinlog.event.Metadata;
-import io.github.vwbinlog.event.MultiSlotEvent;
-import io.github.vwbinlog.event.MultiStepEvent;
-import io.github.vwbinlog.event.OutcomeEvent;
-import io.github.vwbinlog.event.SlotEvent;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -97,8 +88,10 @@ public final class DsjsonWriter {
   /** Whether a context that is not valid UTF-8 is copied as VW copies it ({@code JoinFeature.COPY_INVALID_UTF8}). */
   private final boolean copyInvalidUtf8;
 
-  /** The line being built; copied to the caller's buffer only when it is valid. */
-  private final JsonBytes line = new JsonBytes();
+  /** The buffer the line is being appended to; truncated back when the line is refused. */
+  private JsonBytes line = new JsonBytes(0);
+  /** The view of the records handed to {@link #write(JoinResult, JsonBytes)}. */
+  private final RecordView records = new RecordView();
 
   // The first problem met while building the line. The line is finished anyway and then discarded, which keeps the
   // per-type methods free of early exits. A non-finite number is kept as parts (a String.format pattern, its indexes
@@ -113,7 +106,8 @@ public final class DsjsonWriter {
   // Events of one message share their time, so the formatted time is kept for the next line.
   private boolean timeCached;
   private long cachedSecond;
-  private byte[] cachedTime = new byte[0];
+  private final byte[] cachedTime = new byte[32];
+  private int cachedTimeLength;
 
   /**
    * Creates a writer.
@@ -174,213 +168,197 @@ public final class DsjsonWriter {
    * @param out the buffer to append to; unchanged when the event is rejected
    * @return null when the line was appended, else why it was not
    * @throws IllegalArgumentException if {@code result} is not a well-formed joined event: an interaction that is not a
-   *     decision, an outcome that is not an {@link OutcomeEvent}, or fewer CCB rewards than slots
+   *     decision, an outcome that is not an {@link io.github.vwbinlog.event.OutcomeEvent}, or fewer CCB rewards than
+   *     slots
    */
   public @Nullable Rejection write(JoinResult result, JsonBytes out) {
-    line.reset();
+    return write(records.of(result), out);
+  }
+
+  /**
+   * Appends the DSJSON line of a joined event's view, as {@link #write(JoinResult, JsonBytes)} does: the one writer of
+   * every line, whichever join produced the view.
+   *
+   * @param view the joined event
+   * @param out the buffer to append to; unchanged when the event is rejected
+   * @return null when the line was appended, else why it was not
+   */
+  public @Nullable Rejection write(JoinedView view, JsonBytes out) {
+    line = out;
     problem = null;
     problemText = null;
-    EventPayload payload = result.interaction().event().payload();
-    String stepId = null;
-    if (payload instanceof CbEvent cb) {
-      cb(result, result.id(), cb.actionIds(), cb.probabilities(), cb.context(), cb.modelId(), false);
-    } else if (payload instanceof MultiStepEvent step) {
-      // SPEC §7.4: a step is written as a CB line under its step id; its original reward is 0, hence -0.0.
-      stepId = step.eventId();
-      cb(result, step.eventId(), step.actionIds(), step.probabilities(), step.context(), step.modelId(), true);
-    } else if (payload instanceof MultiSlotEvent slots) {
-      PayloadType type = result.payloadType();
-      if (type == PayloadType.CCB) {
-        ccb(result, slots);
-      } else if (type == PayloadType.SLATES) {
-        slates(result, slots);
-      } else {
-        throw new IllegalArgumentException("a MultiSlotEvent interaction of payload type " + type);
-      }
-    } else if (payload instanceof CaEvent ca) {
-      ca(result, ca);
-    } else {
-      throw new IllegalArgumentException("not a decision: " + payload.getClass().getSimpleName());
+    int mark = out.length();
+    switch (view.type()) {
+      case CB, MULTI_STEP -> cb(view);
+      case CCB -> ccb(view);
+      case SLATES -> slates(view);
+      default -> ca(view);
     }
     DiagnosticReason reason = problem;
-    if (reason != null) {
-      String text = problemText != null ? problemText : String.format(badField, badI, badJ) + " is " + badValue;
-      // A multistep line's event id is the step's, while diagnostics name the episode (the join key).
-      return new Rejection(reason, result.id(), (stepId == null ? "" : "step " + stepId + ": ") + text);
+    if (reason == null) {
+      return null;
     }
-    out.raw(line.array(), 0, line.length());
-    return null;
+    out.truncate(mark);
+    String text = problemText != null ? problemText : String.format(badField, badI, badJ) + " is " + badValue;
+    // A multistep line's event id is the step's, while diagnostics name the episode (the join key).
+    return new Rejection(reason, view.diagnosticId(), view.diagnosticPrefix() + text);
   }
 
   /** A CB line (SPEC §8.4), also used for multistep steps. */
-  private void cb(JoinResult r, String eventId, List<Long> actions, List<Float> probabilities,
-      ByteBuffer context, String modelId, boolean step) {
-    if (actions.isEmpty()) {
+  private void cb(JoinedView v) {
+    boolean step = v.type() == PayloadType.MULTI_STEP;
+    int actions = v.actionCount(TOP);
+    if (actions == 0) {
       problem(DiagnosticReason.EMPTY_ACTIONS, "the decision has no actions, so there is no _label_Action (SPEC §11 "
           + "item 5)");
       return;
     }
-    Metadata meta = r.interaction().event().meta();
+    int probabilities = v.probabilityCount(TOP);
+    float pdrop = 1f - v.passProbability();
     // VW's learner labels a CB decision only when it has probabilities and 0 <= pdrop < 1 (its cb_joined_event's
     // fill_in_label); otherwise the single joiner drops the event and the multistep joiner learns it unlabelled.
-    boolean unlabelled = forTraining && (probabilities.isEmpty() || !(meta.pdrop() >= 0f && meta.pdrop() < 1f));
+    boolean unlabelled = forTraining && (probabilities == 0 || !(pdrop >= 0f && pdrop < 1f));
     if (unlabelled && !step) {
-      problem(DiagnosticReason.NOT_LEARNED, probabilities.isEmpty()
+      problem(DiagnosticReason.NOT_LEARNED, probabilities == 0
           ? "VW's learner drops a CB decision without probabilities"
-          : "VW's learner drops a CB decision whose pdrop " + meta.pdrop() + " is outside [0, 1)");
+          : "VW's learner drops a CB decision whose pdrop " + pdrop + " is outside [0, 1)");
       return;
     }
     if (unlabelled) {
       // As VW's learner has it: no label, no weight (so no pdrop), and skipped when not learnable.
-      line.raw(r.learnable() ? UNLABELLED_OPEN : UNLABELLED_SKIP_LEARN_OPEN);
+      line.raw(v.learnable() ? UNLABELLED_OPEN : UNLABELLED_SKIP_LEARN_OPEN);
     } else {
       line.raw(CB_LABEL_COST);
-      number(-r.reward(), "_label_cost (final reward)");
+      number(-v.reward(TOP), "_label_cost (final reward)");
       line.raw(CB_LABEL_PROBABILITY);
       if (forTraining) {
         // The probability VW's learner puts in the label; VW's DSJSON parser weighs by pdrop itself.
-        number(probabilities.get(0), "_label_probability (p[0])");
+        number(v.probability(TOP, 0), "_label_probability (p[0])");
       } else {
         // VW's converter multiplies by the pass probability in binary32, and writes 0.0 when there are no
         // probabilities.
-        number(probabilities.isEmpty() ? 0f : probabilities.get(0) * meta.passProbability(),
+        number(probabilities == 0 ? 0f : v.probability(TOP, 0) * v.passProbability(),
             "_label_probability (p[0] * pass probability)");
       }
-      long chosen = actions.get(0) & U32;
+      long chosen = v.action(TOP, 0) & U32;
       line.raw(CB_LABEL_ACTION).uint(chosen);
       // Unsigned 32-bit arithmetic: action 0 gives index 4294967295.
       line.raw(CB_LABEL_INDEX).uint((chosen - 1) & U32);
-      if (!r.learnable()) {
+      if (!v.learnable()) {
         line.raw(SKIP_LEARN);
       }
       line.raw(O_OPEN);
     }
-    outcomes(r.outcomes());
+    outcomes(v, TOP);
     line.ascii(']');
     line.raw(TIMESTAMP);
-    timestamp(r.timestamp());
+    timestamp(v.epochSecond());
     line.raw(VERSION);
-    line.raw(EVENT_ID).string(eventId);
+    line.raw(EVENT_ID);
+    v.eventId(line);
     line.raw(A_OPEN);
-    for (int i = 0; i < actions.size(); i++) {
+    for (int i = 0; i < actions; i++) {
       if (i > 0) {
         line.ascii(',');
       }
-      line.uint(actions.get(i) & U32);
+      line.uint(v.action(TOP, i) & U32);
     }
     line.ascii(']');
     line.raw(C);
-    context(context);
+    context(v);
     line.raw(P_OPEN);
-    for (int i = 0; i < probabilities.size(); i++) {
-      if (i > 0) {
-        line.ascii(',');
-      }
-      number(probabilities.get(i), "p[%d] (probability)", i, 0);
-    }
-    line.ascii(']');
-    modelAndPdrop(modelId, meta, !unlabelled);
+    probabilities(v, TOP, "p[%d] (probability)");
+    modelAndPdrop(v, !unlabelled);
     line.raw(ORIGINAL_LABEL_COST);
-    number(-r.originalReward(), "_original_label_cost (original reward)");
+    number(-v.originalReward(TOP), "_original_label_cost (original reward)");
     line.raw(LINE_END);
   }
 
   /** A CCB line (SPEC §8.4): per-slot costs and outcomes, no top-level label. */
-  private void ccb(JoinResult r, MultiSlotEvent decision) {
-    List<SlotEvent> slots = decision.slots();
-    List<Float> rewards = r.rewards();
-    List<Float> originals = r.originalRewards();
-    if (rewards.size() < slots.size() || originals.size() < slots.size()) {
-      // The reward calculator skips such events (SPEC §11 item 6); reaching here is a caller bug, not bad data.
-      throw new IllegalArgumentException("CCB event " + r.id() + " has " + slots.size() + " slots but "
-          + rewards.size() + " rewards and " + originals.size() + " original rewards");
-    }
-    ByteBuffer context = decision.context();
-    Metadata meta = r.interaction().event().meta();
-    infiniteWeight(meta, "CCB");
-    slotSizes(slots);
+  private void ccb(JoinedView v) {
+    infiniteWeight(v, "CCB");
+    slotSizes(v);
     line.raw(FIRST_TIMESTAMP);
-    timestamp(r.timestamp());
-    if (!r.learnable()) {
+    timestamp(v.epochSecond());
+    if (!v.learnable()) {
       line.raw(SKIP_LEARN);
     }
     line.raw(VERSION);
-    topLevelEventId(meta.id());
+    topLevelEventId(v);
     line.raw(C);
-    context(context);
+    context(v);
     line.raw(SLOTS_OPEN);
-    List<List<JoinedEvent>> slotOutcomes = r.slotOutcomes();
-    for (int i = 0; i < slots.size(); i++) {
-      SlotEvent slot = slots.get(i);
+    int slots = v.slotCount();
+    for (int i = 0; i < slots; i++) {
       if (i > 0) {
         line.ascii(',');
       }
       line.raw(SLOT_LABEL_COST);
-      number(-rewards.get(i), "_outcomes[%d]._label_cost (final reward)", i, 0);
-      String slotId = slot.id();
-      line.raw(SLOT_ID).string(slotId != null ? slotId : meta.id());
+      number(-v.reward(i), "_outcomes[%d]._label_cost (final reward)", i, 0);
+      line.raw(SLOT_ID);
+      if (!v.slotId(i, line)) {
+        v.eventId(line);
+      }
       line.raw(SLOT_A_OPEN);
-      slotActions(slot);
+      slotActions(v, i);
       line.raw(SLOT_P_OPEN);
-      slotProbabilities(slot, i);
+      probabilities(v, i, "_outcomes[%d]._p[%d] (probability)");
       // VW writes "_o" only for slots that outcomes were mapped to; an empty list is the same as none.
-      if (i < slotOutcomes.size() && !slotOutcomes.get(i).isEmpty()) {
+      if (v.outcomeCount(i) > 0) {
         line.raw(SLOT_O_OPEN);
-        slotOutcomes(slotOutcomes.get(i), i);
+        outcomes(v, i);
         line.ascii(']');
       }
       line.raw(ORIGINAL_LABEL_COST);
-      number(-originals.get(i), "_outcomes[%d]._original_label_cost (original reward)", i, 0);
+      number(-v.originalReward(i), "_outcomes[%d]._original_label_cost (original reward)", i, 0);
       line.ascii('}');
     }
     line.ascii(']');
-    List<Integer> baseline = decision.baselineActions();
-    if (!baseline.isEmpty()) {
+    int baseline = v.baselineCount();
+    if (baseline > 0) {
       line.raw(BASELINE_OPEN);
-      for (int i = 0; i < baseline.size(); i++) {
+      for (int i = 0; i < baseline; i++) {
         if (i > 0) {
           line.ascii(',');
         }
         // Stored as int, written as unsigned: -1 becomes 4294967295.
-        line.uint(Integer.toUnsignedLong(baseline.get(i)));
+        line.uint(Integer.toUnsignedLong(v.baseline(i)));
       }
       line.ascii(']');
     }
-    modelAndPdrop(decision.modelId(), meta, true);
+    modelAndPdrop(v, true);
     line.raw(LINE_END);
   }
 
   /** A slates line (SPEC §8.4): one cost, all outcomes, actions and probabilities per slot, skip-learn last. */
-  private void slates(JoinResult r, MultiSlotEvent decision) {
-    ByteBuffer context = decision.context();
-    Metadata meta = r.interaction().event().meta();
-    infiniteWeight(meta, "slates");
+  private void slates(JoinedView v) {
+    infiniteWeight(v, "slates");
     line.raw(FIRST_TIMESTAMP);
-    timestamp(r.timestamp());
+    timestamp(v.epochSecond());
     line.raw(VERSION);
-    topLevelEventId(meta.id());
+    topLevelEventId(v);
     line.raw(LABEL_COST);
-    number(-r.reward(), "_label_cost (final reward)");
+    number(-v.reward(TOP), "_label_cost (final reward)");
     line.raw(O_OPEN);
-    outcomes(r.outcomes());
+    outcomes(v, TOP);
     line.ascii(']');
     line.raw(SLOTS_OPEN);
-    List<SlotEvent> slots = decision.slots();
-    for (int i = 0; i < slots.size(); i++) {
+    int slots = v.slotCount();
+    for (int i = 0; i < slots; i++) {
       if (i > 0) {
         line.ascii(',');
       }
       line.raw(SLATES_SLOT_A_OPEN);
-      slotActions(slots.get(i));
+      slotActions(v, i);
       line.raw(SLOT_P_OPEN);
-      slotProbabilities(slots.get(i), i);
+      probabilities(v, i, "_outcomes[%d]._p[%d] (probability)");
       line.ascii('}');
     }
     line.ascii(']');
     line.raw(C);
-    context(context);
-    modelAndPdrop(decision.modelId(), meta, true);
-    if (!r.learnable()) {
+    context(v);
+    modelAndPdrop(v, true);
+    if (!v.learnable()) {
       line.raw(SKIP_LEARN);
     }
     line.raw(LINE_END);
@@ -390,8 +368,8 @@ public final class DsjsonWriter {
    * For training: VW's learner weighs a CCB or slates decision by {@code 1 / (1 - pdrop)} unchecked, so pdrop 1 is an
    * infinite weight, while VW's DSJSON parser refuses a line with pdrop 1. No line can train the same.
    */
-  private void infiniteWeight(Metadata meta, String type) {
-    if (forTraining && meta.pdrop() == 1f) {
+  private void infiniteWeight(JoinedView v, String type) {
+    if (forTraining && 1f - v.passProbability() == 1f) {
       problem(DiagnosticReason.NOT_LEARNED, "VW's learner gives this " + type + " decision an infinite weight "
           + "(pdrop 1), which VW's DSJSON parser refuses");
     }
@@ -402,13 +380,13 @@ public final class DsjsonWriter {
    * (VW's DSJSON parser throws), while VW's learner leaves that slot and the later ones unlabelled (SPEC §8.8). No line
    * can train the same.
    */
-  private void slotSizes(List<SlotEvent> slots) {
+  private void slotSizes(JoinedView v) {
     if (!forTraining) {
       return;
     }
-    for (int i = 0; i < slots.size(); i++) {
-      int actions = slots.get(i).actionIds().size();
-      int probabilities = slots.get(i).probabilities().size();
+    for (int i = 0; i < v.slotCount(); i++) {
+      int actions = v.actionCount(i);
+      int probabilities = v.probabilityCount(i);
       if (actions != 0 && probabilities != 0 && actions != probabilities) {
         problem(DiagnosticReason.NOT_LEARNED, "slot " + i + " has " + actions + " actions but " + probabilities
             + " probabilities, which stops VW's DSJSON parser");
@@ -418,127 +396,114 @@ public final class DsjsonWriter {
   }
 
   /** A CA line (SPEC §8.4): the continuous-action label, no outcomes, skip-learn last. */
-  private void ca(JoinResult r, CaEvent decision) {
-    ByteBuffer context = decision.context();
-    Metadata meta = r.interaction().event().meta();
+  private void ca(JoinedView v) {
     line.raw(CA_COST);
-    number(-r.reward(), "_label_ca.cost (final reward)");
+    number(-v.reward(TOP), "_label_ca.cost (final reward)");
     line.raw(CA_PDF_VALUE);
-    number(decision.pdfValue(), "_label_ca.pdf_value");
+    number(v.pdfValue(), "_label_ca.pdf_value");
     line.raw(CA_ACTION);
-    number(decision.action(), "_label_ca.action");
+    number(v.caAction(), "_label_ca.action");
     line.ascii('}');
     line.raw(TIMESTAMP);
-    timestamp(r.timestamp());
+    timestamp(v.epochSecond());
     line.raw(VERSION);
     // CA, like CB, always writes the id, with its full length.
-    line.raw(EVENT_ID).string(meta.id());
+    line.raw(EVENT_ID);
+    v.eventId(line);
     line.raw(C);
-    context(context);
+    context(v);
     // For training no pdrop: VW's CA learner ignores it, and VW's DSJSON parser refuses a line with pdrop 1.
-    modelAndPdrop(decision.modelId(), meta, !forTraining);
-    if (!r.learnable()) {
+    modelAndPdrop(v, !forTraining);
+    if (!v.learnable()) {
       line.raw(SKIP_LEARN);
     }
     line.raw(LINE_END);
   }
 
-  /** The entries of a CB or slates {@code "o"} array. */
-  private void outcomes(List<JoinedEvent> outcomes) {
-    for (int k = 0; k < outcomes.size(); k++) {
+  /**
+   * The entries of a CB or slates {@code "o"} array ({@code list} {@link JoinedView#TOP}), or of a CCB slot's
+   * {@code "_o"} array, which also gives each outcome's index as a string.
+   */
+  private void outcomes(JoinedView v, int list) {
+    int count = v.outcomeCount(list);
+    for (int k = 0; k < count; k++) {
       if (k > 0) {
         line.ascii(',');
       }
-      JoinedEvent je = outcomes.get(k);
-      OutcomeEvent o = outcome(je);
-      outcomeValueAndId(o, je.id(), "o[%d].v (outcome value)", k, 0);
-      line.raw(OUTCOME_ACTION_TAKEN).bool(o.actionTaken());
-      line.ascii('}');
-    }
-  }
-
-  /** The entries of a CCB slot's {@code "_o"} array: as in {@code "o"}, plus the outcome's index as a string. */
-  private void slotOutcomes(List<JoinedEvent> outcomes, int slot) {
-    for (int k = 0; k < outcomes.size(); k++) {
-      if (k > 0) {
-        line.ascii(',');
-      }
-      JoinedEvent je = outcomes.get(k);
-      OutcomeEvent o = outcome(je);
-      outcomeValueAndId(o, je.id(), "_outcomes[%d]._o[%d].v (outcome value)", slot, k);
-      line.raw(OUTCOME_INDEX);
-      String literal = o.literalIndex();
-      if (o.indexKind() == OutcomeEvent.Kind.LITERAL && literal != null) {
-        line.string(literal);
-      } else {
-        // VW writes std::to_string of the int index, a JSON string.
-        int index = o.numericIndex();
-        line.ascii('"');
-        if (index < 0) {
-          line.ascii('-');
+      boolean taken = v.outcomeTaken(list, k);
+      // Activations carry no "v"; literal and valueless outcomes print their value as 0.0 (SPEC §8.3).
+      if (!taken) {
+        line.raw(OUTCOME_V);
+        if (list == TOP) {
+          number(v.outcomeValue(list, k), "o[%d].v (outcome value)", k, 0);
+        } else {
+          number(v.outcomeValue(list, k), "_outcomes[%d]._o[%d].v (outcome value)", list, k);
         }
-        line.uint(Math.abs((long) index));
-        line.ascii('"');
+        line.raw(EVENT_ID);
+      } else {
+        line.raw(OUTCOME_EVENT_ID_FIRST);
       }
-      line.raw(OUTCOME_ACTION_TAKEN).bool(o.actionTaken());
+      v.outcomeId(list, k, line);
+      if (list != TOP) {
+        line.raw(OUTCOME_INDEX);
+        if (!v.outcomeLiteralIndex(list, k, line)) {
+          // VW writes std::to_string of the int index, a JSON string.
+          int index = v.outcomeNumericIndex(list, k);
+          line.ascii('"');
+          if (index < 0) {
+            line.ascii('-');
+          }
+          line.uint(Math.abs((long) index));
+          line.ascii('"');
+        }
+      }
+      line.raw(OUTCOME_ACTION_TAKEN).bool(taken);
       line.ascii('}');
     }
   }
 
-  /** Opens an outcome entry with its value (unless it is an activation) and its event id. */
-  private void outcomeValueAndId(OutcomeEvent o, String id, String field, int i, int j) {
-    // Activations carry no "v"; literal and valueless outcomes print their value as 0.0 (SPEC §8.3).
-    if (!o.actionTaken()) {
-      line.raw(OUTCOME_V);
-      number(o.value(), field, i, j);
-      line.raw(EVENT_ID);
-    } else {
-      line.raw(OUTCOME_EVENT_ID_FIRST);
-    }
-    line.string(id);
-  }
-
-  private static OutcomeEvent outcome(JoinedEvent je) {
-    if (je.event().payload() instanceof OutcomeEvent o) {
-      return o;
-    }
-    throw new IllegalArgumentException("a joined outcome of event " + je.id() + " holds "
-        + je.event().payload().getClass().getSimpleName());
-  }
-
-  private void slotActions(SlotEvent slot) {
-    List<Long> actions = slot.actionIds();
-    for (int k = 0; k < actions.size(); k++) {
+  private void slotActions(JoinedView v, int slot) {
+    int count = v.actionCount(slot);
+    for (int k = 0; k < count; k++) {
       if (k > 0) {
         line.ascii(',');
       }
-      line.uint(actions.get(k) & U32);
+      line.uint(v.action(slot, k) & U32);
     }
     line.ascii(']');
   }
 
-  private void slotProbabilities(SlotEvent slot, int i) {
-    List<Float> probabilities = slot.probabilities();
-    for (int k = 0; k < probabilities.size(); k++) {
+  /** The probabilities of {@code list}, then ']'; {@code field} names probability k of slot or of the decision. */
+  private void probabilities(JoinedView v, int list, String field) {
+    int count = v.probabilityCount(list);
+    for (int k = 0; k < count; k++) {
       if (k > 0) {
         line.ascii(',');
       }
-      number(probabilities.get(k), "_outcomes[%d]._p[%d] (probability)", i, k);
+      if (list == TOP) {
+        number(v.probability(list, k), field, k, 0);
+      } else {
+        number(v.probability(list, k), field, list, k);
+      }
     }
     line.ascii(']');
   }
 
   /** CCB and slates write the top-level id only when it is non-empty, and as a C string: cut at the first NUL. */
-  private void topLevelEventId(String id) {
-    if (!id.isEmpty()) {
-      line.raw(EVENT_ID).string(cutAtNul(id));
+  private void topLevelEventId(JoinedView v) {
+    int mark = line.length();
+    line.raw(EVENT_ID);
+    if (!v.eventIdUntilNul(line)) {
+      line.truncate(mark);
     }
   }
 
   /** {@code "VWState":{"m":model}} with the model id cut at its first NUL (all types), then pdrop when not 0. */
-  private void modelAndPdrop(String modelId, Metadata meta, boolean withPdrop) {
-    line.raw(VW_STATE).string(cutAtNul(modelId)).ascii('}');
-    float pdrop = meta.pdrop();
+  private void modelAndPdrop(JoinedView v, boolean withPdrop) {
+    line.raw(VW_STATE);
+    v.modelIdUntilNul(line);
+    line.ascii('}');
+    float pdrop = 1f - v.passProbability();
     // -0.0 == 0.0, so a pass probability of 1 never writes pdrop; NaN != 0 and is caught by number().
     if (withPdrop && pdrop != 0f) {
       line.raw(PDROP);
@@ -546,15 +511,22 @@ public final class DsjsonWriter {
     }
   }
 
-  private void timestamp(TimeStamp t) {
-    long second = t.epochSecond();
+  private void timestamp(long second) {
     if (!timeCached || second != cachedSecond) {
-      // format() depends on epochSecond() only; it is ASCII digits and punctuation, which need no escape.
-      cachedTime = ('"' + TimeText.format(second) + '"').getBytes(StandardCharsets.US_ASCII);
+      cachedTime[0] = '"';
+      int end = TimeText.write(second, cachedTime, 1);
+      if (end < 0) {
+        // Beyond the years TimeText writes in place: formatted as text, and not cached.
+        line.ascii('"').ascii(TimeText.format(second)).ascii('"');
+        timeCached = false;
+        return;
+      }
+      cachedTime[end] = '"';
+      cachedTimeLength = end + 1;
       cachedSecond = second;
       timeCached = true;
     }
-    line.raw(cachedTime);
+    line.raw(cachedTime, 0, cachedTimeLength);
   }
 
   /**
@@ -564,13 +536,13 @@ public final class DsjsonWriter {
    * replacement can only make a context valid (a raw newline inside a JSON string), never invalid, and such a line is
    * valid JSON identical to VW's.
    */
-  private void context(ByteBuffer context) {
-    if (!context.hasRemaining()) {
+  private void context(JoinedView v) {
+    if (v.contextLength() == 0) {
       problem(DiagnosticReason.INVALID_CONTEXT, "the context is empty");
       return;
     }
     int start = line.length();
-    line.raw(context);
+    v.context(line);
     byte[] a = line.array();
     int end = line.length();
     // One pass that turns newlines into spaces and checks the syntax; only a context that fails is looked at again,
@@ -624,10 +596,6 @@ public final class DsjsonWriter {
     }
   }
 
-  /** The text before the first NUL: what a C string of {@code s} holds. Allocates only when there is a NUL. */
-  private static String cutAtNul(String s) {
-    int nul = s.indexOf('\0');
-    return nul < 0 ? s : s.substring(0, nul);
-  }
+
 
 }

@@ -1,16 +1,17 @@
 package io.github.vwbinlog.core.output;
 
 import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.join.JoinedView;
+import io.github.vwbinlog.core.join.LineSink;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.join.JoinResult;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * The DSJSON sink of the record path: each joined record's line is appended to the output buffer and the record
- * counted as emitted, or, when {@link DsjsonWriter} refuses the line, the interaction is counted as skipped and the
- * refusal reported at the offset of the message being joined. Every conversion hands it the records the fast path
- * leaves.
+ * The DSJSON sink of a conversion: the fast path's joined events come as views, whose lines are appended (the fast
+ * path counts them); each joined record of the record path has its line appended to the output buffer and is counted
+ * as emitted, or, when {@link DsjsonWriter} refuses the line, the interaction is counted as skipped and the refusal
+ * reported at the offset of the message being joined. One {@link DsjsonWriter} writes both.
  *
  * <pre>{@code
  * RecordLines records = new RecordLines(out, counters, joiner::currentOffset, DsjsonWriter.of(options));
@@ -19,7 +20,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Not thread-safe: one per conversion or part.
  */
-public final class RecordLines implements Consumer<JoinResult> {
+public final class RecordLines implements LineSink {
   private final DsjsonWriter writer;
   private final JsonBytes out;
   private final JoinCounters counters;
@@ -48,5 +49,10 @@ public final class RecordLines implements Consumer<JoinResult> {
       counters.interactionsSkipped(1);
       counters.report(rejection.toDiagnostic(offset.getAsLong()));
     }
+  }
+
+  @Override
+  public boolean line(JoinedView view, JsonBytes out) {
+    return writer.write(view, out) == null;
   }
 }

@@ -295,6 +295,31 @@ public final class JsonBytes {
   }
 
   /**
+   * Appends what a C string of {@code s} holds, the text before its first NUL, as {@link #string(String)} does.
+   * Allocates only when there is a NUL.
+   *
+   * @return this buffer
+   */
+  public JsonBytes stringUntilNul(String s) {
+    int nul = s.indexOf('\0');
+    return string(nul < 0 ? s : s.substring(0, nul));
+  }
+
+  /**
+   * Appends what a C string of the bytes {@code bytes[index, index + length)} holds, the bytes before the first NUL,
+   * as {@link #string(byte[], int, int)} does.
+   *
+   * @return this buffer
+   */
+  public JsonBytes stringUntilNul(byte[] bytes, int index, int length) {
+    int n = 0;
+    while (n < length && bytes[index + n] != 0) {
+      n++;
+    }
+    return string(bytes, index, n);
+  }
+
+  /**
    * Appends a quoted JSON string from raw bytes, escaping exactly as RapidJSON's writer: {@code "} and {@code \} get a
    * backslash; 0x08, 0x09, 0x0A, 0x0C and 0x0D become {@code \b \t \n \f \r}; other bytes below 0x20 become
    * <code>&#92;u00XX</code> with uppercase hex. Everything else, including {@code /}, 0x7F and bytes from 0x80 up, is

@@ -89,7 +89,8 @@ class FastPathEquivalenceTest {
         DefaultJoiner joiner = DefaultJoiner.of(reader, o, zstd)) {
       JsonBytes out = new JsonBytes();
       Iterator<Message> messages = reader.iterator();
-      while (joiner.stepConverting(messages, r -> { }, out)) {
+      RecordLines sink = new RecordLines(out, joiner.counters(), joiner::currentOffset, DsjsonWriter.of(o));
+      while (joiner.stepConverting(messages, sink, out)) {
         out.reset();
       }
       Long regular = joiner.summary().messages().get(io.github.vwbinlog.MessageType.REGULAR);
