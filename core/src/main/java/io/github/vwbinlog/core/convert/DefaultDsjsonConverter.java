@@ -24,9 +24,9 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The {@link DsjsonConverter}: joins with {@link DefaultJoiner}, whose fast path writes the lines of clean messages
- * straight into a large buffer and whose record path hands the others' joined events to {@link DsjsonWriter}; the
- * buffer is flushed to the output in chunks. With {@link JoinOptions#threads()} above 1 (single joiner, not strict),
+ * The {@link DsjsonConverter}: joins with {@link DefaultJoiner}, whose joined events {@link DsjsonWriter} writes
+ * straight into a large buffer from the join's views (the multistep joiner's from records); the buffer is flushed to
+ * the output in chunks. With {@link JoinOptions#threads()} above 1 (single joiner, not strict),
  * {@link ParallelJoin} converts parts of the log in parallel ({@link DsjsonParts}), with the same result. A line the
  * writer rejects is not written; it is reported and counted as a skipped interaction, so the accounting of
  * {@link JoinSummary} holds.
@@ -112,7 +112,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     } catch (UncheckedIOException e) {
       throw e.getCause();
     } finally {
-      joiner.releaseFastPath();
+      joiner.release();
       flush(buffer, out);
     }
     return counters.summary();

@@ -12,8 +12,8 @@ import java.io.OutputStream;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * The DSJSON sink of a join in parts: each part's lines go to a buffer of its own (the fast path's, or the record
- * path's through {@link RecordLines}), and the buffers are written to the output in log order, then reused.
+ * The DSJSON sink of a join in parts: each part's lines go to a buffer of its own, written through
+ * {@link RecordLines}, and the buffers are written to the output in log order, then reused.
  *
  * <p>Thread-safe as {@link PartSink} requires.
  */

@@ -1,8 +1,7 @@
 /**
  * The top of core: conversion, which drives the layers below. {@link
  * io.github.vwbinlog.core.convert.DefaultDsjsonConverter} is the public {@link io.github.vwbinlog.join.DsjsonConverter}:
- * it joins a log message by message ({@code core.join}) and writes each line (the fast path's, or the record
- * path's {@code core.output} writer); {@link io.github.vwbinlog.core.convert.ParallelJoin} joins on several threads, in
+ * it joins a log message by message ({@code core.join}) and writes each line with the {@code core.output} writer; {@link io.github.vwbinlog.core.convert.ParallelJoin} joins on several threads, in
  * parts whose checkpoints and dedup cache stay exact, for a {@link io.github.vwbinlog.core.convert.PartSink}: the
  * DSJSON lines ({@link io.github.vwbinlog.core.convert.DsjsonParts}) or a collector's result
  * ({@link io.github.vwbinlog.core.convert.CollectorParts}, behind {@code Joiner.collect}).

@@ -43,11 +43,23 @@ public final class EventDecoder {
   private final ReadLimits limits;
   /** Reused for every buffer: a reused verifier allocates nothing for a buffer that verifies. */
   private final FlatVerifier verifier;
+  /** False for buffers that were verified already (by the event scan): they are read without verifying again. */
+  private final boolean verifies;
 
   /** A decoder with these limits. Not thread-safe: it reuses one verifier. */
   public EventDecoder(ReadLimits limits) {
+    this(limits, true);
+  }
+
+  /**
+   * A decoder with these limits that verifies each buffer, or, with {@code verifies} false, one for buffers that have
+   * passed the same verification already (the join's scan reads every event before it asks for records): it makes
+   * every other check (presence of fields, UTF-8, limits) but reads the buffers without verifying them again.
+   */
+  public EventDecoder(ReadLimits limits, boolean verifies) {
     this.limits = limits;
     this.verifier = new FlatVerifier(limits);
+    this.verifies = verifies;
   }
 
   /**
@@ -261,6 +273,9 @@ public final class EventDecoder {
   }
 
   private void verify(ByteBuffer buf, TableType root, String what, DiagnosticReason reason) throws DecodeException {
+    if (!verifies) {
+      return;
+    }
     String problem = verifier.verify(buf, buf.position(), buf.remaining(), root);
     if (problem != null) {
       // A ReadLimits bound is reported as such (SPEC §0, docs/ROBUSTNESS.md), anything else as the caller's reason.

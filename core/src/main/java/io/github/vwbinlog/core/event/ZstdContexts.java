@@ -9,12 +9,12 @@ import java.util.List;
 /**
  * A bounded pool of zstd decompression contexts, owned by one conversion. A context is native memory that only
  * {@code close()} frees, and creating one per payload is the costliest part of decompressing small payloads; so the
- * fast paths borrow one for as long as they live and give it back when they close. The pool keeps at most
+ * scan of each joiner borrows one for as long as it lives and gives it back when it closes. The pool keeps at most
  * {@code capacity} idle contexts (a conversion needs one per thread) and closes any beyond them; closing the pool, as
  * its conversion ends, frees every context it holds, and any given back afterwards.
  *
- * <p>{@link #declaredSize} is the fast paths' form of the checks {@link ZstdPayloads#decompress} makes before it
- * allocates: a fast path allocates for a frame only what the record path would.
+ * <p>{@link #declaredSize} is the scan's form of the checks {@link ZstdPayloads#decompress} makes before it
+ * allocates: the scan allocates for a frame only what the record decoder would.
  *
  * <pre>{@code
  * try (ZstdContexts zstd = new ZstdContexts(threads)) {
@@ -87,11 +87,11 @@ public final class ZstdContexts implements AutoCloseable {
    * {@link ZstdPayloads#decompress} would go on to decompress it: else -1, for an empty payload, a header that cannot
    * be read or does not declare a size, a size above {@code maxSize}, or one more than {@code length} bytes can hold
    * ({@link ZstdPayloads#maxContent}). Nothing is allocated, so a few bytes claiming hundreds of megabytes cost
-   * nothing; the caller leaves such a payload to the record path, which reports it.
+   * nothing; the caller asks the record decoder why, and reports that.
    *
    * <pre>{@code
    * long n = ZstdContexts.declaredSize(source, offset, length, limits.maxDecompressedSize());
-   * if (n < 0) return false; // the record path decides and reports
+   * if (n < 0) return unreadable(); // the record decoder says why
    * }</pre>
    */
   public static long declaredSize(byte[] source, int offset, int length, int maxSize) {

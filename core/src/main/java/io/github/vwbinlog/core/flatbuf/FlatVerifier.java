@@ -99,8 +99,8 @@ public final class FlatVerifier {
 
   // State of the current call. The buffer is dropped after each call, so a kept verifier pins no mapped file.
   private ByteBuffer buf = NO_BUFFER;
-  // The little-endian heap buffer's array, read directly (LittleEndian), or null to read through buf. The conversion
-  // fast path verifies heap copies: a ByteBuffer read is a chain of JDK methods, slower and larger once compiled.
+  // The little-endian heap buffer's array, read directly (LittleEndian), or null to read through buf. The event scan
+  // verifies heap copies: a ByteBuffer read is a chain of JDK methods, slower and larger once compiled.
   private byte @Nullable [] array;
   // Where the region starts: in array when there is one, else in buf.
   private int base;

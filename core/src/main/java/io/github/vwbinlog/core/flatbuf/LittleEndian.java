@@ -1,12 +1,12 @@
 package io.github.vwbinlog.core.flatbuf;
 
 /**
- * Little-endian reads from a byte array, for the conversion fast path.
+ * Little-endian reads from a byte array, for the scan of events and its view.
  *
  * <p>Why not a {@link java.nio.ByteBuffer}: each {@code getInt} of a heap buffer is a chain of about eight small JDK
  * methods (index check, scope, offset, unsafe access, reachability fence). Interpreted and in C1 code, during the JIT's
  * warm-up, the chain is several times slower than the four array loads here, and C2 inlines the whole chain at every
- * call site: the fast path's per-event methods, with about a hundred reads, took C2 twice as long to compile. These
+ * call site: the scan's per-event methods, with about a hundred reads, took C2 twice as long to compile. These
  * methods are a handful of bytecodes each. Indices are checked by the array accesses themselves.
  */
 public final class LittleEndian {

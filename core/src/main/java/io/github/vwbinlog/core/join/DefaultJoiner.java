@@ -95,9 +95,8 @@ public final class DefaultJoiner implements Joiner {
   }
 
   /**
-   * Like {@link #step(Iterator, Consumer)}, for conversion: a REGULAR message that the single joiner's fast path can
-   * convert has each joined event handed to {@code sink} as a view, whose line it appends to {@code out}, and only the
-   * others are joined into records for {@code sink}. The output is the same either way.
+   * Like {@link #step(Iterator, Consumer)}, for conversion: the single joiner hands each joined event to {@code sink}
+   * as a view, whose line it appends to {@code out}; the multistep joiner hands it records.
    *
    * @return false at the end of the log
    */
@@ -134,11 +133,6 @@ public final class DefaultJoiner implements Joiner {
       }
     }
     return true;
-  }
-
-  /** How many REGULAR messages {@link #stepConverting} converted on the fast path (the others took the record path). */
-  public long fastPathMessages() {
-    return single.fastPathMessages();
   }
 
   private void checkpoint(Message.Checkpoint c) {
@@ -184,14 +178,14 @@ public final class DefaultJoiner implements Joiner {
     return e == null ? null : e.position();
   }
 
-  /** Gives back what the conversion fast path borrowed (a zstd context); the joiner can go on. */
-  public void releaseFastPath() {
+  /** Gives back what the join borrowed (a zstd context); the joiner can go on. */
+  public void release() {
     single.close();
   }
 
   @Override
   public void close() {
-    releaseFastPath();
+    release();
     reader.close();
   }
 }

@@ -11,7 +11,7 @@ import java.nio.ByteOrder;
 
 /**
  * Reads of flatbuffer tables and strings in a byte array that {@link io.github.vwbinlog.core.flatbuf.FlatVerifier}
- * has verified, for the conversion fast path ({@link MessageScan} and {@link GroupLineWriter}). Positions are absolute
+ * has verified, for the one reader of events ({@link MessageScan}) and its view ({@link ScanView}). Positions are absolute
  * indexes into the array; an absent field reads as 0, the flatbuffer default. Stateless.
  */
 final class FlatReads {

@@ -118,7 +118,7 @@ public final class JoinCounters implements DiagnosticListener {
     }
   }
 
-  /** A joined event was emitted by the conversion fast path, which feeds {@link #metrics()} itself. */
+  /** A joined event was emitted as a view (its line written), whose joiner feeds {@link #metrics()} itself. */
   void emitted(PayloadType type, boolean learnable) {
     emitted[type.ordinal()]++;
     if (learnable) {
@@ -126,7 +126,7 @@ public final class JoinCounters implements DiagnosticListener {
     }
   }
 
-  /** The metrics, for the conversion fast path. */
+  /** The metrics, for the single joiner, which feeds them from its views. */
   MetricsCollector metrics() {
     return metrics;
   }

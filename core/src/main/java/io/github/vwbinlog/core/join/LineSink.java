@@ -5,9 +5,9 @@ import io.github.vwbinlog.join.JoinResult;
 import java.util.function.Consumer;
 
 /**
- * Where a conversion's joined events go (the output layer's {@code RecordLines}): the conversion fast path hands it
- * each joined event of a clean message as a {@link JoinedView} to write a line from, and the record path hands it the
- * joined records of the other messages. Both reach the one DSJSON writer.
+ * Where a conversion's joined events go (the output layer's {@code RecordLines}): the single joiner hands it each
+ * joined event as a {@link JoinedView} to write a line from, and the multistep joiner hands it records. Both reach
+ * the one DSJSON writer.
  *
  * <pre>{@code
  * joiner.regularConverting(offset, payload, out, sink);
@@ -15,10 +15,10 @@ import java.util.function.Consumer;
  */
 public interface LineSink extends Consumer<JoinResult> {
   /**
-   * Appends the line of a joined event of the fast path to {@code out}.
+   * Appends the line of a joined event to {@code out}, or refuses it: then {@code out} is unchanged, and the sink
+   * reports why and counts the interaction as skipped.
    *
-   * @return true when it was appended; false, with {@code out} unchanged and nothing counted or reported, when the line
-   *     is refused: the record path then joins the message and reports why
+   * @return true when the line was appended (the joiner then counts the event as emitted)
    */
   boolean line(JoinedView view, JsonBytes out);
 }

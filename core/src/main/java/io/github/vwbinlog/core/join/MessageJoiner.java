@@ -11,43 +11,30 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The single joiner of one log, or of one part of it, as the layers above use it: each REGULAR message is joined
- * into records for a sink, or, in conversion, has its DSJSON lines written by the fast path when it can
- * ({@link FastSingleJoiner}) and is joined into records otherwise. The output is the same either way. It is what
- * {@link DefaultJoiner} and the parallel conversion have in common.
+ * The single joiner of one log, or of one part of it, as the layers above use it: each REGULAR message is joined once,
+ * by the one join ({@link SingleJoiner} over {@link MessageScan}), and its joined events go to the sink as records
+ * ({@link #regular}) or as views whose DSJSON lines the sink writes ({@link #regularConverting}). It is what
+ * {@link DefaultJoiner}, {@link RangeJoiner} and the parallel join have in common.
  *
  * <pre>{@code
  * MessageJoiner joiner = MessageJoiner.of(config, counters, limits, zstd);
- * joiner.regularConverting(offset, payload, out, sink); // the fast path's views, or records, to the sink
+ * joiner.regularConverting(offset, payload, out, lines);   // or joiner.regular(offset, payload, records)
  * }</pre>
  *
- * <p>Not thread-safe. {@link #close()} gives the fast path's zstd context back to the pool; the joiner can go on
- * afterwards. A joiner made without a pool joins records only.
+ * <p>Not thread-safe. {@link #close()} gives the scan's zstd context back to the pool; the joiner can go on
+ * afterwards. A joiner made without a pool decompresses as the record decoder does, allocating.
  */
 public final class MessageJoiner implements AutoCloseable {
-  private final StickyConfig config;
-  private final JoinCounters counters;
-  private final ReadLimits limits;
   private final SingleJoiner single;
-  private final @Nullable ZstdContexts zstd;
-  private @Nullable FastSingleJoiner fast;
 
-  private MessageJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, SingleJoiner single,
-      @Nullable ZstdContexts zstd) {
-    this.config = config;
-    this.counters = counters;
-    this.limits = limits;
+  private MessageJoiner(SingleJoiner single) {
     this.single = single;
-    this.zstd = zstd;
   }
 
-  /**
-   * The joiner of a whole log, with its own dedup cache; its fast path borrows from {@code zstd}, or, without a pool,
-   * it joins records only.
-   */
+  /** The joiner of a whole log, with its own dedup cache; its scan borrows zstd contexts from {@code zstd}. */
   public static MessageJoiner of(StickyConfig config, JoinCounters counters, ReadLimits limits,
       @Nullable ZstdContexts zstd) {
-    return new MessageJoiner(config, counters, limits, new SingleJoiner(config, counters, limits), zstd);
+    return new MessageJoiner(new SingleJoiner(config, counters, limits, zstd));
   }
 
   /**
@@ -57,8 +44,7 @@ public final class MessageJoiner implements AutoCloseable {
    */
   public static MessageJoiner of(StickyConfig config, JoinCounters counters, ReadLimits limits, DedupCache cache,
       boolean journal, @Nullable ZstdContexts zstd) {
-    return new MessageJoiner(config, counters, limits, new SingleJoiner(config, counters, limits, cache, journal),
-        zstd);
+    return new MessageJoiner(new SingleJoiner(config, counters, limits, cache, journal, zstd));
   }
 
   /** Joins one REGULAR message into records for {@code sink}. */
@@ -67,32 +53,11 @@ public final class MessageJoiner implements AutoCloseable {
   }
 
   /**
-   * Converts one REGULAR message: the fast path joins it in place and hands {@code sink} each joined event as a
-   * {@link JoinedView} whose line it appends to {@code out}; when the fast path cannot take the message, its joined
-   * records go to {@code sink}. Either way the sink's one DSJSON writer writes the lines.
-   *
-   * @return true when the fast path wrote the lines
-   * @throws IllegalStateException if the joiner was made without a zstd pool
+   * Joins one REGULAR message for DSJSON: each joined event is handed to {@code sink} as a {@link JoinedView}, whose
+   * line it appends to {@code out} (or refuses, reporting why), and is counted when its line is written.
    */
-  public boolean regularConverting(long offset, ByteBuffer payload, JsonBytes out, LineSink sink) {
-    FastSingleJoiner f = fast;
-    if (f == null) {
-      if (zstd == null) {
-        throw new IllegalStateException("this joiner was made without a zstd pool: it joins records only");
-      }
-      f = new FastSingleJoiner(config, counters, limits, single, zstd);
-      fast = f;
-    }
-    if (f.regular(offset, payload, out, sink)) {
-      return true;
-    }
-    single.regular(offset, payload, sink);
-    return false;
-  }
-
-  /** How many REGULAR messages the fast path converted. */
-  public long fastPathMessages() {
-    return fast == null ? 0 : fast.converted();
+  public void regularConverting(long offset, ByteBuffer payload, JsonBytes out, LineSink sink) {
+    single.regularConverting(offset, payload, out, sink);
   }
 
   /** For a part: whether its result may depend on the ids cached before it, so that it must be joined again. */
@@ -105,11 +70,9 @@ public final class MessageJoiner implements AutoCloseable {
     return single.dedupJournal();
   }
 
-  /** Gives back the fast path's zstd context, if it borrowed one. */
+  /** Gives back the scan's zstd context, if it borrowed one. */
   @Override
   public void close() {
-    if (fast != null) {
-      fast.close();
-    }
+    single.close();
   }
 }

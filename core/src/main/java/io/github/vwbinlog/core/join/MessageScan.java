@@ -20,13 +20,19 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
-import io.github.vwbinlog.core.event.JsonSyntax;
+import io.github.vwbinlog.core.event.Utf8;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.LittleEndian;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.core.flatbuf.TableType;
+import io.github.vwbinlog.core.write.EventEncoder;
+import io.github.vwbinlog.event.CaEvent;
+import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.DedupInfo;
+import io.github.vwbinlog.event.EventPayload;
+import io.github.vwbinlog.event.MultiSlotEvent;
+import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.schema.Slots;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -37,16 +43,20 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Step 1 of the conversion fast path ({@link FastSingleJoiner}): the scan of one REGULAR message. It verifies every
- * nested buffer with one reused verifier, records each event's fields in reused primitive arrays indexed by the
- * event's position in the payload, and groups the events by id, hashing the id bytes in place. {@link GroupLineWriter}
- * reads the arrays to write the lines; the commit reads {@link #dedups}, {@link #interactions} and the ids.
+ * The one reader of a REGULAR message's events (SPEC §4.1): it verifies every nested buffer with one reused verifier,
+ * records each event's fields in reused primitive arrays indexed by the event's position in the payload, and groups
+ * the events by id in first-seen order, hashing the id bytes in place. {@link SingleJoiner} joins the groups from the
+ * arrays and {@link ScanView} shows a joined event from them; nothing is decoded into records unless a sink asks for
+ * records.
  *
  * <p>The payload is first copied into a reused heap array, and zstd payloads are decompressed into a reused arena, so
- * that every read is a {@link LittleEndian} read from a byte array. An event that the record path would report
- * anything about fails the scan, and the message is left to the record path.
+ * that every read is a {@link LittleEndian} read from a byte array. The scan is total: it reads what the record
+ * decoder ({@link EventDecoder}) reads and fails where it fails. An event whose payload does not decode gets
+ * {@link #FAILED} with the decoder's own reason and message (the decoder is asked only then, on the original payload,
+ * so the message is the one VW users know); an event that makes the whole payload unusable (no event or time stamp,
+ * an unreadable envelope, a bad DedupInfo, an episode) stops the scan with {@link #failure}.
  *
- * <p>Not thread-safe: one per {@link FastSingleJoiner}.
+ * <p>Not thread-safe: one per {@link SingleJoiner}.
  */
 final class MessageScan {
   /** No event: the end of a group's chain in {@link #next}, an empty slot of the id table. */
@@ -57,11 +67,21 @@ final class MessageScan {
   static final byte KIND_NUMERIC = 1;
   static final byte KIND_LITERAL = 2;
 
-  /** What {@link #scanEvent} returns for an event that leaves the message to the record path. */
+  /** What {@link #scanEvent} returns for an event that stops the scan ({@link #failure} says why). */
   private static final int SCAN_FAILED = -1;
 
+  /** An event's {@link #status}: read. */
+  static final byte READ = 0;
+  /** An event's {@link #status}: its payload does not decode ({@link #failReason}, {@link #failMessage}). */
+  static final byte FAILED = 1;
+  /** An event's {@link #status}: an interaction whose payload is not read (its type is not joined). */
+  static final byte UNREAD = 2;
+
+  /** Why a scan stopped: the payload is dropped whole, with this diagnostic (SPEC §4.1, §11 item 3). */
+  record Failure(int event, DiagnosticReason reason, @Nullable String eventId, String message) {}
+
   private final ReadLimits limits;
-  private final ZstdContexts zstd;
+  private final @Nullable ZstdContexts zstd;
   private final FlatVerifier verifier;
   private final EventDecoder decoder;
 
@@ -96,6 +116,16 @@ final class MessageScan {
   // Interactions.
   boolean[] deferred = new boolean[0];
   boolean[] apprentice = new boolean[0];
+  /** The learning mode's code. */
+  byte[] mode = new byte[0];
+  // Every event: whether it was read, why not, and where its bytes are (for the decoder, when records are wanted).
+  byte[] status = new byte[0];
+  DiagnosticReason[] failReason = new DiagnosticReason[0];
+  String[] failMessage = new String[0];
+  /** The nested Event buffer's position and length in the payload, and the JoinedEvent's time stamp struct's. */
+  int[] eventStart = new int[0];
+  int[] eventLength = new int[0];
+  int[] timePos = new int[0];
 
   // Groups, in first-seen order, and an open-addressing table of group numbers by id.
   int groupCount;
@@ -105,10 +135,20 @@ final class MessageScan {
   private int[] slots = new int[32];
   private int slotMask;
 
-  /** The message's DedupInfo events, checked, to apply at the commit. */
+  /** The message's DedupInfo events, decoded, with equal id and value counts, in payload order. */
   final List<DedupInfo> dedups = new ArrayList<>();
-  /** How many interactions the message has. */
+  /** The position in the payload of each of {@link #dedups}. */
+  int[] dedupEvent = new int[4];
+  /** How many events the message has; the scan read those before {@link #failure}'s event, or all. */
+  int eventCount;
+  /** How many interactions the message has (those before {@link #failure}'s event, if it stopped). */
   int interactions;
+  /** Why the scan stopped, or null when it read every event. */
+  @Nullable Failure failure;
+
+  /** The payload as the caller gave it, for the decoder; positions in it are {@link #base} plus the scan's. */
+  private ByteBuffer original = ByteBuffer.allocate(0);
+  private int base;
 
   /** The payload of the message being converted: where the ids are (a zstd event's payload is in the arena). */
   byte[] message = new byte[0];
@@ -124,7 +164,8 @@ final class MessageScan {
   private boolean anyZstd;
   private @Nullable ZstdDecompressCtx zstdContext;
 
-  MessageScan(ReadLimits limits, ZstdContexts zstd) {
+  /** A scan; without a pool of zstd contexts it decompresses as the record decoder does, allocating. */
+  MessageScan(ReadLimits limits, @Nullable ZstdContexts zstd) {
     this.limits = limits;
     this.zstd = zstd;
     this.verifier = new FlatVerifier(limits);
@@ -148,10 +189,21 @@ final class MessageScan {
     }
   }
 
-  /** Scans a REGULAR message's payload; false when the record path must convert it. */
+  /**
+   * Scans a REGULAR message's payload.
+   *
+   * @return false when the {@code JoinedPayload} itself does not verify or holds more events than the limit (the
+   *     caller reports it through {@link RegularMessages}); true when the events were scanned, every one of them or
+   *     those before {@link #failure}
+   */
   boolean scan(ByteBuffer payload) {
+    original = payload;
+    base = payload.position();
     int length = local(payload);
     dedups.clear();
+    failure = null;
+    eventCount = 0;
+    interactions = 0;
     byte[] b = message;
     arenaUsed = 0;
     anyZstd = false;
@@ -173,22 +225,157 @@ final class MessageScan {
     ensureEvents(n);
     resetGroups(n);
     int interactionCount = 0;
-    for (int i = 0; i < n; i++) {
+    int i = 0;
+    for (; i < n; i++) {
       int kind = scanEvent(b, vector, i);
       if (kind == SCAN_FAILED) {
-        return false;
+        break;
       }
       interactionCount += kind;
     }
+    eventCount = i;
     interactions = interactionCount;
     if (anyZstd) {
-      for (int i = 0; i < n; i++) {
-        if (bufs[i] == ARENA) {
-          bufs[i] = arena;
+      for (int k = 0; k < i; k++) {
+        if (bufs[k] == ARENA) {
+          bufs[k] = arena;
         }
       }
     }
     return true;
+  }
+
+  /**
+   * Fills the arrays from the records of one id instead of from a message, for the {@code RewardCalculator}: the same
+   * join then runs over them. Ids and literal outcome indexes are laid out as UTF-8 in {@link #message}, and each
+   * decision's payload as the flatbuffer a log would hold ({@code encoder}), so the join reads the decision's vectors
+   * as it reads a log's; its learning mode is kept in {@link #mode}, so one that has no stored form is laid out as
+   * ONLINE. Every event is read, the records being decoded already, except a null entry: an outcome that could not be
+   * read ({@link #FAILED}, with the id of the others).
+   *
+   * @throws IllegalArgumentException if a record has no stored form (a slot action id beyond 32 bits)
+   */
+  void load(List<io.github.vwbinlog.event.@Nullable JoinedEvent> records, EventEncoder encoder) {
+    int n = records.size();
+    dedups.clear();
+    failure = null;
+    original = ByteBuffer.allocate(0);
+    base = 0;
+    ensureEvents(n);
+    resetGroups(n);
+    boolean useClient = effective.useClientTime();
+    int used = 0;
+    byte[][] ids = new byte[n][];
+    byte[][] literals = new byte[n][];
+    byte[] groupId = new byte[0];
+    for (io.github.vwbinlog.event.JoinedEvent record : records) {
+      if (record != null) {
+        groupId = record.id().getBytes(StandardCharsets.UTF_8);
+        break;
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      io.github.vwbinlog.event.JoinedEvent record = records.get(i);
+      if (record == null) {
+        ids[i] = groupId;
+        used += groupId.length;
+        continue;
+      }
+      io.github.vwbinlog.event.Event event = record.event();
+      ids[i] = event.meta().id().getBytes(StandardCharsets.UTF_8);
+      used += ids[i].length;
+      if (event.payload() instanceof OutcomeEvent o && o.indexKind() == OutcomeEvent.Kind.LITERAL
+          && o.literalIndex() != null) {
+        literals[i] = o.literalIndex().getBytes(StandardCharsets.UTF_8);
+        used += literals[i].length;
+      }
+    }
+    if (message.length < used) {
+      message = new byte[used];
+      messageBuffer = ByteBuffer.wrap(message).order(ByteOrder.LITTLE_ENDIAN);
+    }
+    int at = 0;
+    int interactionCount = 0;
+    for (int i = 0; i < n; i++) {
+      io.github.vwbinlog.event.JoinedEvent record = records.get(i);
+      System.arraycopy(ids[i], 0, message, at, ids[i].length);
+      idPos[i] = at;
+      idLen[i] = ids[i].length;
+      idPlain[i] = textKind(message, at, ids[i].length) == FlatReads.PLAIN;
+      at += ids[i].length;
+      bufs[i] = message;
+      if (record == null) {
+        type[i] = (byte) PayloadType.OUTCOME.ordinal();
+        status[i] = FAILED;
+        failReason[i] = DiagnosticReason.MALFORMED_OUTCOME;
+        failMessage[i] = "the outcome could not be read";
+        addToGroup(message, i);
+        continue;
+      }
+      io.github.vwbinlog.event.Metadata meta = record.event().meta();
+      PayloadType t = meta.payloadType();
+      type[i] = (byte) t.ordinal();
+      status[i] = READ;
+      TimeStamp client = meta.clientTime();
+      hasClientTime[i] = client != null && !client.isEmpty();
+      second[i] = record.effectiveTime(useClient).epochSecond();
+      pass[i] = meta.passProbability();
+      EventPayload payload = record.event().payload();
+      if (payload instanceof OutcomeEvent o) {
+        taken[i] = o.actionTaken();
+        value[i] = o.value();
+        byte kind = switch (o.indexKind()) {
+          case NUMERIC -> KIND_NUMERIC;
+          case LITERAL -> KIND_LITERAL;
+          default -> KIND_NONE;
+        };
+        numericIndex[i] = o.numericIndex();
+        literalPos[i] = 0;
+        literalLen[i] = 0;
+        if (literals[i] != null) {
+          System.arraycopy(literals[i], 0, message, at, literals[i].length);
+          literalPos[i] = at;
+          literalLen[i] = literals[i].length;
+          at += literals[i].length;
+        } else if (kind == KIND_LITERAL) {
+          kind = KIND_NONE;
+        }
+        indexKind[i] = kind;
+      } else if (t != PayloadType.OUTCOME) {
+        interactionCount++;
+        decision(i, t, payload, encoder);
+      }
+      addToGroup(message, i);
+    }
+    eventCount = n;
+    interactions = interactionCount;
+  }
+
+  /** Lays out a decision's payload for the join; types the join does not read are left unread. */
+  private void decision(int i, PayloadType t, EventPayload payload, EventEncoder encoder) {
+    LearningMode m;
+    EventPayload stored;
+    if (payload instanceof CbEvent cb && t == PayloadType.CB) {
+      m = cb.learningMode();
+      deferred[i] = cb.deferredAction();
+      stored = m == LearningMode.UNRECOGNIZED ? cb.withLearningMode(LearningMode.ONLINE) : cb;
+    } else if (payload instanceof MultiSlotEvent ms && (t == PayloadType.CCB || t == PayloadType.SLATES)) {
+      m = ms.learningMode();
+      deferred[i] = ms.deferredAction();
+      stored = m == LearningMode.UNRECOGNIZED ? ms.withLearningMode(LearningMode.ONLINE) : ms;
+    } else if (payload instanceof CaEvent ca && t == PayloadType.CA) {
+      m = ca.learningMode();
+      deferred[i] = ca.deferredAction();
+      stored = m == LearningMode.UNRECOGNIZED ? ca.withLearningMode(LearningMode.ONLINE) : ca;
+    } else {
+      status[i] = UNREAD;
+      return;
+    }
+    mode[i] = (byte) m.code();
+    apprentice[i] = m == LearningMode.APPRENTICE;
+    byte[] bytes = encoder.payload(t, stored);
+    bufs[i] = bytes;
+    table[i] = i32(bytes, 0);
   }
 
   /**
@@ -208,11 +395,30 @@ final class MessageScan {
   }
 
   /**
+   * The nested Event buffer of event {@code i} in the original payload, from its position to its limit: what the
+   * record decoder reads.
+   */
+  ByteBuffer eventBytes(int i) {
+    return original.duplicate().order(ByteOrder.LITTLE_ENDIAN).limit(base + eventStart[i] + eventLength[i])
+        .position(base + eventStart[i]);
+  }
+
+  /** The original payload, for flatc's accessors; positions in it are {@link #position} of the scan's. */
+  ByteBuffer original() {
+    return original;
+  }
+
+  /** The position in {@link #original()} of position {@code at} of the scan's copy. */
+  int position(int at) {
+    return base + at;
+  }
+
+  /**
    * Verifies and records joined event {@code i} of the vector. A method of its own, rather than the body of
    * {@link #scan}'s loop: called once per event it is compiled early and once, where the loop of a method called once
    * per message would be compiled on the stack (OSR) and then again.
    *
-   * @return 1 for an interaction, 0 for an outcome or a DedupInfo, {@link #SCAN_FAILED} to leave the message
+   * @return 1 for an interaction, 0 for an outcome or a DedupInfo, {@link #SCAN_FAILED} when the payload is dropped
    */
   private int scanEvent(byte[] b, int vector, int i) {
     int element = vector + 4 + 4 * i;
@@ -220,36 +426,41 @@ final class MessageScan {
     int eventField = field(b, joined, Slots.JoinedEvent.EVENT);
     int timeField = field(b, joined, Slots.JoinedEvent.TIMESTAMP);
     if (eventField == 0 || timeField == 0) {
-      return SCAN_FAILED;
+      return fail(i, DiagnosticReason.MALFORMED_EVENT, null,
+          "JoinedEvent " + i + " is malformed: no event or no time stamp");
     }
     int eventVector = eventField + i32(b, eventField);
-    int eventStart = eventVector + 4;
-    int eventLength = i32(b, eventVector);
-    if (verifier.verify(messageBuffer, eventStart, eventLength, Schema.EVENT) != null) {
-      return SCAN_FAILED;
+    int start = eventVector + 4;
+    int length = i32(b, eventVector);
+    eventStart[i] = start;
+    eventLength[i] = length;
+    timePos[i] = timeField;
+    status[i] = READ;
+    if (verifier.verify(messageBuffer, start, length, Schema.EVENT) != null) {
+      return unreadableEnvelope(i);
     }
-    int event = eventStart + i32(b, eventStart);
+    int event = start + i32(b, start);
     int metaField = field(b, event, Slots.Event.META);
     if (metaField == 0) {
-      return SCAN_FAILED;
+      return unreadableEnvelope(i);
     }
     int meta = metaField + i32(b, metaField);
     int idField = field(b, meta, Slots.Metadata.ID);
     if (idField == 0) {
-      return SCAN_FAILED;
+      return unreadableEnvelope(i);
     }
     int id = idField + i32(b, idField);
     int idLength = i32(b, id);
     int kind = textKind(b, id + 4, idLength);
-    if (kind == FlatReads.NOT_ASCII) {
-      return SCAN_FAILED;
+    if (kind == FlatReads.NOT_ASCII && !utf8(b, id + 4, idLength)) {
+      return unreadableEnvelope(i);
     }
     idPlain[i] = kind == FlatReads.PLAIN;
     int appField = field(b, meta, Slots.Metadata.APP_ID);
     if (appField != 0) {
       int app = appField + i32(b, appField);
-      if (!ascii(b, app + 4, i32(b, app))) {
-        return SCAN_FAILED;
+      if (!utf8(b, app + 4, i32(b, app))) {
+        return unreadableEnvelope(i);
       }
     }
     int clientField = field(b, meta, Slots.Metadata.CLIENT_TIME_UTC);
@@ -267,27 +478,27 @@ final class MessageScan {
     bufs[i] = b;
     switch (t) {
       case DEDUP_INFO:
-        if (!dedup(eventStart, eventLength)) {
-          return SCAN_FAILED;
-        }
-        return 0;
+        return dedup(i);
+      case EPISODE:
+        return fail(i, DiagnosticReason.EPISODE_WITHOUT_MULTISTEP, idString(i), "Episode type events require multistep");
       case OUTCOME:
+        break;
       case CB:
       case CCB:
       case SLATES:
       case CA:
+        if (!problemMatches[t.ordinal()]) {
+          status[i] = UNREAD; // rejected by the join for its type, unread
+          return group(b, i, 1);
+        }
         break;
       default:
-        return SCAN_FAILED; // episode, multistep, unrecognized: the record path reports them
-    }
-    if (t != PayloadType.OUTCOME) {
-      if (!problemMatches[t.ordinal()]) {
-        return SCAN_FAILED;
-      }
+        status[i] = UNREAD; // multistep and unrecognized interactions: the join reports them as unsupported
+        return group(b, i, 1);
     }
     int payloadField = field(b, event, Slots.Event.PAYLOAD);
     if (payloadField == 0) {
-      return SCAN_FAILED;
+      return unreadablePayload(i, t);
     }
     int payloadVector = payloadField + i32(b, payloadField);
     byte[] p = b;
@@ -296,7 +507,7 @@ final class MessageScan {
     if (zstd) {
       payloadStart = decompress(b, payloadStart, payloadLength);
       if (payloadStart < 0) {
-        return SCAN_FAILED;
+        return unreadablePayload(i, t);
       }
       p = arena;
       payloadLength = arenaUsed - payloadStart;
@@ -304,23 +515,62 @@ final class MessageScan {
       anyZstd = true;
     }
     if (!payload(i, t, p, payloadStart, payloadLength)) {
-      return SCAN_FAILED;
+      return unreadablePayload(i, t);
     }
-    if (!addToGroup(b, i)) {
-      return SCAN_FAILED;
+    return group(b, i, t == PayloadType.OUTCOME ? 0 : 1);
+  }
+
+  /** Adds event {@code i} to its group and returns {@code kind}. */
+  private int group(byte[] b, int i, int kind) {
+    addToGroup(b, i);
+    return kind;
+  }
+
+  /** Stops the scan at event {@code i}: the payload is dropped. */
+  private int fail(int i, DiagnosticReason reason, @Nullable String eventId, String message) {
+    failure = new Failure(i, reason, eventId, message);
+    return SCAN_FAILED;
+  }
+
+  /** Stops the scan at event {@code i}, whose envelope (Event, metadata, ids) the decoder cannot read. */
+  private int unreadableEnvelope(int i) {
+    try {
+      decoder.envelope(eventBytes(i));
+    } catch (DecodeException e) {
+      return fail(i, e.reason(), null, "JoinedEvent " + i + ": " + e.getMessage());
     }
-    return t == PayloadType.OUTCOME ? 0 : 1;
+    throw disagreement(i);
+  }
+
+  /** Marks event {@code i}'s payload as unreadable, with the decoder's reason and message; it stays in its group. */
+  private int unreadablePayload(int i, PayloadType t) {
+    DiagnosticReason reason = t == PayloadType.OUTCOME ? DiagnosticReason.MALFORMED_OUTCOME
+        : DiagnosticReason.MALFORMED_INTERACTION;
+    try {
+      decoder.payload(decoder.envelope(eventBytes(i)), reason);
+    } catch (DecodeException e) {
+      status[i] = FAILED;
+      failReason[i] = e.reason();
+      failMessage[i] = e.getMessage();
+      bufs[i] = message;
+      return group(message, i, t == PayloadType.OUTCOME ? 0 : 1);
+    }
+    throw disagreement(i);
+  }
+
+  /** The scan found an event unreadable that the decoder reads: a bug, never bad data. */
+  private static IllegalStateException disagreement(int i) {
+    return new IllegalStateException("the scan and the record decoder disagree on joined event " + i);
   }
 
   /**
    * Decompresses a zstd payload into the arena, as {@code EventDecoder.decompress} would (one frame that declares its
-   * size, within the limit and what its bytes can hold, decompressing to exactly that size); any failure leaves the
-   * message to the record path.
+   * size, within the limit and what its bytes can hold, decompressing to exactly that size).
    *
-   * @return the payload's index in the arena, or -1
+   * @return the payload's index in the arena, or -1 when it does not decompress
    */
   private int decompress(byte[] b, int start, int length) {
-    // The record path's checks before it allocates (robust: an empty payload, a size above the limit or more than
+    // The record decoder's checks before it allocates (robust: an empty payload, a size above the limit or more than
     // the bytes can hold): a few bytes claiming 200 MiB must not grow the arena.
     long declared = ZstdContexts.declaredSize(b, start, length, limits.maxDecompressedSize());
     if (declared < 0) {
@@ -337,16 +587,29 @@ final class MessageScan {
           2L * arena.length)));
       arenaBuffer = ByteBuffer.wrap(arena).order(ByteOrder.LITTLE_ENDIAN);
     }
-    ZstdDecompressCtx context = zstdContext;
-    if (context == null) {
-      context = zstd.borrow();
-      zstdContext = context;
-    }
     int n;
-    try {
-      n = context.decompressByteArray(arena, at, (int) declared, b, start, length);
-    } catch (RuntimeException e) {
-      return -1;
+    if (zstd == null) {
+      // No pool: the record decoder's own decompression, which allocates.
+      try {
+        ByteBuffer out = decoder.decompress(ByteBuffer.wrap(b, start, length));
+        n = out.remaining();
+        if (n == declared) {
+          out.get(out.position(), arena, at, n);
+        }
+      } catch (DecodeException e) {
+        return -1;
+      }
+    } else {
+      ZstdDecompressCtx context = zstdContext;
+      if (context == null) {
+        context = zstd.borrow();
+        zstdContext = context;
+      }
+      try {
+        n = context.decompressByteArray(arena, at, (int) declared, b, start, length);
+      } catch (RuntimeException e) {
+        return -1;
+      }
     }
     if (n != declared) {
       return -1;
@@ -360,7 +623,7 @@ final class MessageScan {
     return bytes == message ? messageBuffer : arenaBuffer;
   }
 
-  /** Verifies and reads the payload of event {@code i}; false if the record path would fail to decode it. */
+  /** Verifies and reads the payload of event {@code i}; false where the record decoder fails to decode it. */
   private boolean payload(int i, PayloadType t, byte[] p, int start, int length) {
     TableType schema = switch (t) {
       case CB -> Schema.CB_EVENT;
@@ -375,13 +638,12 @@ final class MessageScan {
     table[i] = root;
     switch (t) {
       case CB: {
-        if (field(p, root, Slots.CbEvent.CONTEXT) == 0 || field(p, root, Slots.CbEvent.ACTION_IDS) == 0
-            || field(p, root, Slots.CbEvent.PROBABILITIES) == 0) {
+        if (field(p, root, Slots.CbEvent.ACTION_IDS) == 0 || field(p, root, Slots.CbEvent.PROBABILITIES) == 0) {
           return false;
         }
         deferred[i] = byteField(p, root, Slots.CbEvent.DEFERRED_ACTION) != 0;
-        return learningMode(p, root, Slots.CbEvent.LEARNING_MODE, i)
-            && modelIdAscii(p, root, Slots.CbEvent.MODEL_ID);
+        mode(i, byteField(p, root, Slots.CbEvent.LEARNING_MODE));
+        return context(p, root, Slots.CbEvent.CONTEXT) && utf8Field(p, root, Slots.CbEvent.MODEL_ID);
       }
       case CCB:
       case SLATES: {
@@ -392,47 +654,48 @@ final class MessageScan {
         int vector = slotsField + i32(p, slotsField);
         int count = i32(p, vector);
         for (int s = 0; s < count; s++) {
-          int slot = element(p, vector, s);
-          int slotId = field(p, slot, Slots.SlotEvent.ID);
-          if (slotId != 0) {
-            int at = slotId + i32(p, slotId);
-            if (!ascii(p, at + 4, i32(p, at))) {
-              return false;
-            }
+          if (!utf8Field(p, element(p, vector, s), Slots.SlotEvent.ID)) {
+            return false;
           }
         }
         deferred[i] = byteField(p, root, Slots.MultiSlotEvent.DEFERRED_ACTION) != 0;
-        return learningMode(p, root, Slots.MultiSlotEvent.LEARNING_MODE, i)
-            && modelIdAscii(p, root, Slots.MultiSlotEvent.MODEL_ID);
+        mode(i, byteField(p, root, Slots.MultiSlotEvent.LEARNING_MODE));
+        return context(p, root, Slots.MultiSlotEvent.CONTEXT) && utf8Field(p, root, Slots.MultiSlotEvent.MODEL_ID);
       }
       case CA: {
-        if (field(p, root, Slots.CaEvent.CONTEXT) == 0) {
-          return false;
-        }
         deferred[i] = byteField(p, root, Slots.CaEvent.DEFERRED_ACTION) != 0;
-        return learningMode(p, root, Slots.CaEvent.LEARNING_MODE, i)
-            && modelIdAscii(p, root, Slots.CaEvent.MODEL_ID);
+        mode(i, byteField(p, root, Slots.CaEvent.LEARNING_MODE));
+        return context(p, root, Slots.CaEvent.CONTEXT) && utf8Field(p, root, Slots.CaEvent.MODEL_ID);
       }
       default:
         return outcome(i, p, root);
     }
   }
 
-  /** The learning mode must be the configured one (else the record path rejects the interaction). */
-  private boolean learningMode(byte[] p, int root, int slot, int i) {
-    int code = byteField(p, root, slot);
-    LearningMode mode = LearningMode.of(code);
-    apprentice[i] = mode == LearningMode.APPRENTICE;
-    return mode == effective.learningMode();
+  private void mode(int i, byte code) {
+    mode[i] = code;
+    apprentice[i] = LearningMode.of(code) == LearningMode.APPRENTICE;
   }
 
-  private boolean modelIdAscii(byte[] p, int root, int slot) {
+  /** Whether an interaction has a context within {@link ReadLimits#maxContextSize()}. */
+  private boolean context(byte[] p, int root, int slot) {
     int f = field(p, root, slot);
+    return f != 0 && i32(p, f + i32(p, f)) <= limits.maxContextSize();
+  }
+
+  /** Whether a string field is absent or UTF-8. */
+  private static boolean utf8Field(byte[] p, int table, int slot) {
+    int f = field(p, table, slot);
     if (f == 0) {
       return true;
     }
     int at = f + i32(p, f);
-    return ascii(p, at + 4, i32(p, at));
+    return utf8(p, at + 4, i32(p, at));
+  }
+
+  /** Whether {@code b[pos, pos + len)} is UTF-8, as the record decoder decodes strings (ASCII first). */
+  private static boolean utf8(byte[] b, int pos, int len) {
+    return ascii(b, pos, len) || Utf8.firstInvalid(b, pos, pos + len) < 0;
   }
 
   private boolean outcome(int i, byte[] p, int root) {
@@ -450,7 +713,7 @@ final class MessageScan {
         return false;
       }
       int at = f + i32(p, f);
-      if (!ascii(p, at + 4, i32(p, at))) {
+      if (!utf8(p, at + 4, i32(p, at))) {
         return false;
       }
     }
@@ -473,7 +736,7 @@ final class MessageScan {
       int at = f + i32(p, f);
       literalPos[i] = at + 4;
       literalLen[i] = i32(p, at);
-      if (!ascii(p, at + 4, literalLen[i])) {
+      if (!utf8(p, at + 4, literalLen[i])) {
         return false;
       }
     }
@@ -485,28 +748,27 @@ final class MessageScan {
   }
 
   /**
-   * Decodes a DedupInfo event with the record decoder and checks that applying it cannot fail whatever the cache
-   * holds: equal counts and every value a JSON object. It is applied at the commit.
+   * Decodes a DedupInfo event with the record decoder: the join applies it to the cache, in order. One that does not
+   * decode, or whose id and value counts differ, stops the scan (SPEC §4.5).
    */
-  private boolean dedup(int eventStart, int eventLength) {
+  private int dedup(int i) {
     DedupInfo info;
     try {
-      ByteBuffer eventBytes = messageBuffer.slice(eventStart, eventLength).order(ByteOrder.LITTLE_ENDIAN);
-      info = (DedupInfo) decoder.payload(decoder.envelope(eventBytes), DiagnosticReason.MALFORMED_DEDUP);
-    } catch (DecodeException | RuntimeException e) {
-      return false;
+      info = (DedupInfo) decoder.payload(decoder.envelope(eventBytes(i)), DiagnosticReason.MALFORMED_DEDUP);
+    } catch (DecodeException e) {
+      return fail(i, e.reason(), idString(i), e.getMessage());
     }
     if (info.ids().size() != info.values().size()) {
-      return false;
+      return fail(i, DiagnosticReason.MALFORMED_DEDUP, idString(i), "id and value sizes do not match ("
+          + info.ids().size() + " ids, " + info.values().size() + " values)");
     }
-    for (String v : info.values()) {
-      byte[] bytes = v.getBytes(StandardCharsets.UTF_8);
-      if (!JsonSyntax.isObject(bytes, 0, bytes.length)) {
-        return false;
-      }
+    int k = dedups.size();
+    if (k == dedupEvent.length) {
+      dedupEvent = Arrays.copyOf(dedupEvent, k * 2);
     }
+    dedupEvent[k] = i;
     dedups.add(info);
-    return true;
+    return 0;
   }
 
   private void resetGroups(int n) {
@@ -524,7 +786,7 @@ final class MessageScan {
   }
 
   /** Adds event {@code i} to the group of its id, creating the group if the id is new. */
-  private boolean addToGroup(byte[] b, int i) {
+  private void addToGroup(byte[] b, int i) {
     int pos = idPos[i];
     int len = idLen[i];
     int h = 1;
@@ -542,13 +804,13 @@ final class MessageScan {
         groupHead[groupCount] = i;
         groupTail[groupCount] = i;
         groupCount++;
-        return true;
+        return;
       }
       int first = groupHead[g];
       if (hash[first] == h && sameId(b, first, i)) {
         next[groupTail[g]] = i;
         groupTail[g] = i;
-        return true;
+        return;
       }
       s = (s + 1) & slotMask;
     }
@@ -564,11 +826,9 @@ final class MessageScan {
     return sameBytes(b, px, b, py, len);
   }
 
-  /** Event {@code i}'s id as a string, for the metrics. */
+  /** Event {@code i}'s id as a string, for diagnostics and the metrics. */
   String idString(int i) {
-    byte[] bytes = new byte[idLen[i]];
-    System.arraycopy(message, idPos[i], bytes, 0, bytes.length);
-    return new String(bytes, StandardCharsets.ISO_8859_1);
+    return new String(message, idPos[i], idLen[i], StandardCharsets.UTF_8);
   }
 
 
@@ -608,5 +868,12 @@ final class MessageScan {
     literalLen = new int[c];
     deferred = new boolean[c];
     apprentice = new boolean[c];
+    mode = new byte[c];
+    status = new byte[c];
+    failReason = new DiagnosticReason[c];
+    failMessage = new String[c];
+    eventStart = new int[c];
+    eventLength = new int[c];
+    timePos = new int[c];
   }
 }

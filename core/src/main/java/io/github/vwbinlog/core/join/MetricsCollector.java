@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Two feeds share the arithmetic: {@link #accept(JoinResult)} for records, and the primitive methods
  * ({@link #skippedEvent()}, {@link #learnable(float)}, {@link #cb}, {@link #multiSlot}, {@link #caNaN()},
- * {@link #first}, {@link #last}) for the conversion fast path. Times are kept as epoch seconds and formatted only by
+ * {@link #first}, {@link #last}) for the single joiner's views. Times are kept as epoch seconds and formatted only by
  * {@link #snapshot()}.
  *
  * <p>A collector made with {@code journal = true} also records, in order, every operand of its binary32 sums, so that
@@ -30,7 +30,7 @@ public final class MetricsCollector {
   private String firstEventId = "";
   private long firstEventSecond;
   private String lastEventId = "";
-  /** The last id as bytes, copied in place by the fast path, when {@link #lastIdLength} is not -1. */
+  /** The last id as UTF-8 bytes, copied in place by the single joiner, when {@link #lastIdLength} is not -1. */
   private byte[] lastIdBytes = new byte[0];
   private int lastIdLength = -1;
   private long lastEventSecond;
@@ -129,8 +129,8 @@ public final class MetricsCollector {
   }
 
   /**
-   * As {@link #last(String, long)}, for an ASCII id read in place: its bytes are copied into a reused array, and the
-   * string is made only when the metrics are read, so that the fast path allocates nothing per message.
+   * As {@link #last(String, long)}, for an id read in place as UTF-8: its bytes are copied into a reused array, and the
+   * string is made only when the metrics are read, so that the join allocates nothing per message.
    */
   public void last(byte[] bytes, int from, int length, long epochSecond) {
     seenLast = true;
@@ -144,7 +144,7 @@ public final class MetricsCollector {
 
   private String lastEventId() {
     if (lastIdLength >= 0) {
-      lastEventId = new String(lastIdBytes, 0, lastIdLength, StandardCharsets.ISO_8859_1);
+      lastEventId = new String(lastIdBytes, 0, lastIdLength, StandardCharsets.UTF_8);
       lastIdLength = -1;
     }
     return lastEventId;

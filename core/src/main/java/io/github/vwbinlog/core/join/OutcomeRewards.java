@@ -8,16 +8,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Applies the configured reward function to lists of joined outcomes (SPEC §6.1, §6.2): leaves out activations, takes
- * the value VW uses (0 for literal and valueless outcomes) and the effective time in whole seconds (SPEC §5). Holds
- * scratch arrays sized for one group, reused for each list of that group (CCB computes one reward per slot), so one
- * instance serves one thread and one group.
+ * Applies the configured reward function to lists of joined outcomes (SPEC §6.1, §6.2), fed one by one: leaves out
+ * activations and takes the value VW uses (0 for literal and valueless outcomes) and the effective time in whole
+ * seconds (SPEC §5). Holds scratch arrays reused for each list (CCB computes one reward per slot), so one instance
+ * serves one thread.
  */
 final class OutcomeRewards {
 
   private final RewardFunction function;
   private final float defaultReward;
-  private final boolean useClientTime;
   private float[] values;
   private long[] times;
   private int count;
@@ -33,29 +32,11 @@ final class OutcomeRewards {
     }
     this.function = config.rewardFunction();
     this.defaultReward = config.defaultReward();
-    this.useClientTime = config.useClientTime();
     this.values = new float[Math.max(1, capacity)];
     this.times = new long[Math.max(1, capacity)];
   }
 
-  /** The default reward D. */
-  float defaultReward() {
-    return defaultReward;
-  }
-
-  /** The reward function over the outcomes of {@code outcomes} that are not activations, in list order. */
-  float of(List<JoinedEvent> outcomes) {
-    begin();
-    for (int i = 0, size = outcomes.size(); i < size; i++) {
-      JoinedEvent e = outcomes.get(i);
-      OutcomeEvent o = (OutcomeEvent) e.event().payload();
-      add(o.actionTaken(), o.value(), function == RewardFunction.EARLIEST ? e.effectiveTime(useClientTime).epochSecond()
-          : 0L);
-    }
-    return finish();
-  }
-
-  /** Starts a list of outcomes, fed one by one with {@link #add} (the primitive form of {@link #of}). */
+  /** Starts a list of outcomes, fed one by one with {@link #add} and finished with {@link #finish}. */
   void begin() {
     count = 0;
   }

@@ -9,42 +9,34 @@ import static io.github.vwbinlog.core.join.FlatReads.floatField;
 import static io.github.vwbinlog.core.join.FlatReads.sameBytes;
 import static io.github.vwbinlog.core.join.MessageScan.KIND_LITERAL;
 import static io.github.vwbinlog.core.join.MessageScan.KIND_NUMERIC;
-import static io.github.vwbinlog.core.join.MessageScan.NONE;
 import static io.github.vwbinlog.core.join.MessageScan.TYPES;
 
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.PayloadType;
-import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.schema.Slots;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Step 2 of the conversion fast path ({@link FastSingleJoiner}): joins one group of events that {@link MessageScan}
- * recorded, in place, and is the {@link JoinedView} of the result, read straight from the input bytes (no event
- * records, no strings, no boxed numbers). The arithmetic is the record join's: rewards through
- * {@link OutcomeRewards} and {@link RewardFunctions}, a CCB outcome's slot and apprentice rewards as
- * {@link CcbRewards} has them.
- *
- * <p>A group the record join would report anything about (outcomes before their interaction, a second interaction,
- * a missing client time, an unmatched slot id, a CCB baseline of another size, apprentice slates or CA, a CB decision
- * without actions, a context beyond the limit, or one with dedup references to expand for training) makes
- * {@link #join} return false: the message then goes to the record path, which reports it. What is wrong with a line
- * itself (a number that is not finite, a context that is not one JSON object) is the DSJSON writer's to find, on
- * either path.
+ * A joined event of a scanned message, completed and shown in place: {@link SingleJoiner} picks the accepted
+ * interaction and its outcomes, and {@link #join} computes the rewards and learnability (SPEC §6.3 to §6.6) from the
+ * {@link MessageScan}'s arrays, reading the decision straight from the input bytes (no event records, no strings, no
+ * boxed numbers). Rewards are computed through {@link OutcomeRewards} and {@link RewardFunctions}; a
+ * CCB outcome's slot is found by numeric index or by slot id (the first of equal ids wins), as SPEC §6.3 step 2 has
+ * it. The {@code RewardCalculator} joins records through the same code ({@link MessageScan#load}).
  *
  * <p>Besides the view, {@link #join} notes what the metrics count of the event ({@link #sumOriginal},
  * {@link #firstOriginal}, {@link #comparison}, {@link #firstActionIsOne}). Not thread-safe: one per
- * {@link FastSingleJoiner}.
+ * {@link SingleJoiner}, reused for each joined event.
  */
 public final class ScanView implements JoinedView {
   private static final long U32 = 0xFFFF_FFFFL;
   private static final byte[] NO_MODEL = "N/A".getBytes(StandardCharsets.US_ASCII);
 
   private final MessageScan scan;
-  private final ReadLimits limits;
-  private final boolean forTraining;
 
   // The configuration in force.
   private CheckpointInfo effective;
@@ -63,6 +55,7 @@ public final class ScanView implements JoinedView {
   private int probabilities;
   private int probabilityCount;
   private int contextVector;
+  private @Nullable ByteBuffer expandedContext;
   private float reward;
   private float originalReward;
 
@@ -78,6 +71,8 @@ public final class ScanView implements JoinedView {
   private int[] outcomeSlot = new int[16];
   /** The outcomes of each slot, slot after slot: slot s's are {@code slotEvents[slotStart[s], slotStart[s + 1])}. */
   private int[] slotEvents = new int[16];
+  /** For each of {@link #slotEvents}, its place among the group's outcomes. */
+  private int[] slotOrdinals = new int[16];
   private int[] slotStart = new int[9];
   private int baselines;
   private int baselineCount;
@@ -89,10 +84,8 @@ public final class ScanView implements JoinedView {
   int comparison;
   boolean firstActionIsOne;
 
-  ScanView(MessageScan scan, ReadLimits limits, boolean forTraining) {
+  ScanView(MessageScan scan) {
     this.scan = scan;
-    this.limits = limits;
-    this.forTraining = forTraining;
   }
 
   /** Takes the settings in force. */
@@ -106,83 +99,116 @@ public final class ScanView implements JoinedView {
     return interaction;
   }
 
+  /** Where the join's diagnostics about a joined event go: its joiner, which knows the offset and the id. */
+  interface Reports {
+    void report(DiagnosticReason reason, String message);
+  }
+
   /**
-   * Joins the group starting at event {@code head}: this view then shows the joined event.
+   * Completes the joined event of accepted interaction {@code interaction} and its outcomes {@code outcomes[0, n)}, in
+   * payload order (SPEC §6.3 to §6.6): the rewards and learnability. This view then shows it.
    *
-   * @return false when the record path must join the message (see the class comment)
+   * @return false when the joined event is skipped: a CB decision without actions (SPEC §11 item 5) or a CCB
+   *     apprentice decision whose slot and baseline counts differ (item 6), reported to {@code reports}
    */
-  boolean join(int head) {
+  boolean join(int interaction, int[] outcomes, int n, Reports reports) {
     MessageScan m = scan;
-    interaction = head;
-    PayloadType t = TYPES[m.type[head]];
-    if (t == PayloadType.OUTCOME) {
-      return false; // outcomes before the interaction, or no interaction
+    this.interaction = interaction;
+    if (groupEvents.length < n) {
+      int c = Math.max(n, groupEvents.length * 2);
+      groupEvents = new int[c];
+      outcomeSlot = new int[c];
+      slotEvents = new int[c];
+      slotOrdinals = new int[c];
     }
-    boolean useClient = effective.useClientTime();
-    if (useClient && !m.hasClientTime[head]) {
-      return false;
-    }
-    int count = 0;
+    System.arraycopy(outcomes, 0, groupEvents, 0, n);
+    this.n = n;
     boolean activated = false;
-    for (int e = m.next[head]; e != NONE; e = m.next[e]) {
-      if (m.type[e] != PayloadType.OUTCOME.ordinal()) {
-        return false; // a second interaction
-      }
-      if (useClient && !m.hasClientTime[e]) {
-        return false;
-      }
-      if (count == groupEvents.length) {
-        groupEvents = Arrays.copyOf(groupEvents, count * 2);
-        outcomeSlot = Arrays.copyOf(outcomeSlot, count * 2);
-        slotEvents = Arrays.copyOf(slotEvents, count * 2);
-      }
-      groupEvents[count++] = e;
-      activated |= m.taken[e];
+    for (int k = 0; k < n; k++) {
+      activated |= m.taken[outcomes[k]];
     }
-    n = count;
+    PayloadType t = TYPES[m.type[interaction]];
     type = t;
-    learnable = !m.deferred[head] || activated;
-    p = m.bufs[head];
-    root = m.table[head];
+    learnable = !m.deferred[interaction] || activated;
+    p = m.bufs[interaction];
+    root = m.table[interaction];
     slotCount = 0;
     firstActionIsOne = false;
     comparison = -1;
+    expandedContext = null;
     return switch (t) {
-      case CB -> cb();
-      case CCB -> ccb();
-      case SLATES -> slates();
-      default -> ca();
+      case CB -> cb(reports);
+      case CCB -> ccb(reports);
+      case SLATES -> slates(reports);
+      default -> ca(reports);
     };
   }
 
-  private boolean cb() {
+  /** For training: the context with its dedup references expanded, written in place of the log's. */
+  void expandedContext(ByteBuffer context) {
+    expandedContext = context;
+  }
+
+  /** For training, the expanded context, or null when the log's is written. */
+  @Nullable ByteBuffer expandedContextOrNull() {
+    return expandedContext;
+  }
+
+  /** The event of the message that is outcome {@code k} of {@code list}. */
+  int outcomeEvent(int list, int k) {
+    return outcome(list, k);
+  }
+
+  /** The place among all the joined outcomes ({@link #TOP}) of outcome {@code k} of slot {@code s}. */
+  int outcomeOrdinal(int s, int k) {
+    return slotOrdinals[slotStart[s] + k];
+  }
+
+  /** The context's bytes in the scan's buffer: {@code [contextStart(), contextStart() + contextLength())}. */
+  int contextStart() {
+    return contextVector + 4;
+  }
+
+  /** The buffer that holds the decision's payload. */
+  byte[] bytes() {
+    return p;
+  }
+
+  private boolean cb(Reports reports) {
     int actionsField = field(p, root, Slots.CbEvent.ACTION_IDS);
     actions = actionsField + i32(p, actionsField);
     actionCount = i32(p, actions);
     if (actionCount == 0) {
-      return false; // EMPTY_ACTIONS, from the record join
+      reports.report(DiagnosticReason.EMPTY_ACTIONS, "CB interaction without action ids; the joined event is skipped");
+      return false;
     }
     int probabilitiesField = field(p, root, Slots.CbEvent.PROBABILITIES);
     probabilities = probabilitiesField + i32(p, probabilitiesField);
     probabilityCount = i32(p, probabilities);
     long first = i64(p, actions + 4);
     originalReward = reward(groupEvents, 0, n);
+    // Apprentice: the baseline is always action 1, as CB action ids are 1-based; ids are truncated to u32 (§4.6).
     reward = scan.apprentice[interaction] ? ((int) first == 1 ? 1f : 0f) : originalReward;
     // As MetricsCollector.accept: VW's CB action is the id's low 32 bits (SPEC §4.6), so 2^32 + 1 is action 1.
     firstActionIsOne = (int) first == 1;
     sumOriginal = 0f + originalReward;
     firstOriginal = originalReward;
-    return context(field(p, root, Slots.CbEvent.CONTEXT));
+    context(field(p, root, Slots.CbEvent.CONTEXT));
+    return true;
   }
 
-  private boolean ccb() {
+  private boolean ccb(Reports reports) {
     slots();
     boolean appr = scan.apprentice[interaction];
     if (appr && slotCount != baselineCount) {
-      return false; // BASELINE_SIZE_MISMATCH, from the record join
+      reports.report(DiagnosticReason.BASELINE_SIZE_MISMATCH, "slot size " + slotCount + " and baseline action size "
+          + baselineCount + " do not match; the joined event is skipped");
+      return false;
     }
     MessageScan m = scan;
-    // Each outcome's slot (SPEC §6.3 step 2), as CcbRewards maps them.
+    // Each outcome's slot (SPEC §6.3 step 2): a numeric index as it is; a non-empty literal index through the slot ids,
+    // but only when a slot has an id (otherwise, or when empty, the literal is dropped silently). VW also files other
+    // out-of-range indexes (5, -2) under their number, but never reads them, so they belong to no slot here.
     boolean anySlotId = false;
     for (int s = 0; s < slotCount && !anySlotId; s++) {
       anySlotId = slotIdString[s] != 0;
@@ -198,7 +224,9 @@ public final class ScanView implements JoinedView {
         } else {
           slot = slotById(m.bufs[e], m.literalPos[e], m.literalLen[e]);
           if (slot < 0) {
-            return false; // UNMATCHED_SLOT_ID, from the record join
+            reports.report(DiagnosticReason.UNMATCHED_SLOT_ID, "CCB outcome event with slot id '"
+                + new String(m.bufs[e], m.literalPos[e], m.literalLen[e], StandardCharsets.UTF_8)
+                + "' has no matching interaction slot event; the outcome is ignored");
           }
         }
       } else {
@@ -213,6 +241,7 @@ public final class ScanView implements JoinedView {
       slotStart[s] = at;
       for (int k = 0; k < n; k++) {
         if (outcomeSlot[k] == s) {
+          slotOrdinals[at] = k;
           slotEvents[at++] = groupEvents[k];
         }
       }
@@ -221,7 +250,7 @@ public final class ScanView implements JoinedView {
       sum += r;
       if (appr) {
         long firstAction = slotActionCount[s] == 0 ? 0 : i32(p, slotActions[s] + 4) & U32;
-        slotFinal[s] = CcbRewards.apprenticeReward(slotActionCount[s] != 0, firstAction, i32(p, baselines + 4 + 4 * s));
+        slotFinal[s] = apprenticeReward(slotActionCount[s] != 0, firstAction, i32(p, baselines + 4 + 4 * s));
       } else {
         slotFinal[s] = r;
       }
@@ -230,31 +259,38 @@ public final class ScanView implements JoinedView {
     sumOriginal = sum;
     firstOriginal = slotCount == 0 ? 0f : slotOriginal[0];
     comparison = comparison();
-    return context(field(p, root, Slots.MultiSlotEvent.CONTEXT));
+    context(field(p, root, Slots.MultiSlotEvent.CONTEXT));
+    return true;
   }
 
-  private boolean slates() {
-    if (scan.apprentice[interaction]) {
-      return false; // APPRENTICE_NOT_IMPLEMENTED, from the record join
-    }
+  private boolean slates(Reports reports) {
     slots();
     originalReward = reward(groupEvents, 0, n);
-    reward = originalReward;
+    reward = apprentice(reports, "slates");
     sumOriginal = 0f + originalReward;
     firstOriginal = originalReward;
     comparison = comparison();
-    return context(field(p, root, Slots.MultiSlotEvent.CONTEXT));
+    context(field(p, root, Slots.MultiSlotEvent.CONTEXT));
+    return true;
   }
 
-  private boolean ca() {
-    if (scan.apprentice[interaction]) {
-      return false; // APPRENTICE_NOT_IMPLEMENTED, from the record join
-    }
+  private boolean ca(Reports reports) {
     originalReward = reward(groupEvents, 0, n);
-    reward = originalReward;
+    reward = apprentice(reports, "CA");
     sumOriginal = 0f + originalReward;
     firstOriginal = 0f;
-    return context(field(p, root, Slots.CaEvent.CONTEXT));
+    context(field(p, root, Slots.CaEvent.CONTEXT));
+    return true;
+  }
+
+  /** Slates and CA: one reward over all outcomes; apprentice mode is not implemented in VW, so D is learned. */
+  private float apprentice(Reports reports, String what) {
+    if (!scan.apprentice[interaction]) {
+      return originalReward;
+    }
+    reports.report(DiagnosticReason.APPRENTICE_NOT_IMPLEMENTED, "apprentice mode is not implemented for " + what
+        + "; the reward is the default reward");
+    return effective.defaultReward();
   }
 
   /** Notes each slot's vectors and id, and the baseline actions. */
@@ -290,6 +326,14 @@ public final class ScanView implements JoinedView {
     baselineCount = baselineField == 0 ? 0 : i32(p, baselines);
   }
 
+  /**
+   * A CCB apprentice slot's final reward (SPEC §6.4): 1 when the slot chose its baseline action, else 0. Slot action ids
+   * are u32 and baseline actions are i32 read as u32, so the low 32 bits are compared.
+   */
+  private static float apprenticeReward(boolean hasAction, long firstAction, int baseline) {
+    return hasAction && (int) firstAction == baseline ? 1f : 0f;
+  }
+
   /** Slot 0's first action against the first baseline action: 1 equal, 0 not, -1 when either is missing. */
   private int comparison() {
     if (slotCount == 0 || baselineCount == 0 || slotActionCount[0] == 0) {
@@ -309,17 +353,9 @@ public final class ScanView implements JoinedView {
     return -1;
   }
 
-  /**
-   * Notes the context; false when the record path must take the event: beyond {@link ReadLimits#maxContextSize()}
-   * (it skips the interaction: LIMIT_EXCEEDED), or, for training, with dedup references to expand.
-   */
-  private boolean context(int contextField) {
+  /** Notes where the context is. */
+  private void context(int contextField) {
     contextVector = contextField + i32(p, contextField);
-    int length = i32(p, contextVector);
-    if (length > limits.maxContextSize()) {
-      return false;
-    }
-    return !forTraining || !AidReferences.mayReference(p, contextVector + 4, contextVector + 4 + length);
   }
 
   /** The reward function over the events {@code events[from, to)}: all of the group's, or a slot's. */
@@ -408,12 +444,18 @@ public final class ScanView implements JoinedView {
 
   @Override
   public int contextLength() {
-    return i32(p, contextVector);
+    ByteBuffer expanded = expandedContext;
+    return expanded != null ? expanded.remaining() : i32(p, contextVector);
   }
 
   @Override
   public void context(JsonBytes out) {
-    out.raw(p, contextVector + 4, i32(p, contextVector));
+    ByteBuffer expanded = expandedContext;
+    if (expanded != null) {
+      out.raw(expanded);
+    } else {
+      out.raw(p, contextVector + 4, i32(p, contextVector));
+    }
   }
 
   @Override

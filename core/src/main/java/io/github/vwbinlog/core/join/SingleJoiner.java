@@ -1,14 +1,23 @@
 package io.github.vwbinlog.core.join;
 
+import static io.github.vwbinlog.core.join.MessageScan.FAILED;
+import static io.github.vwbinlog.core.join.MessageScan.NONE;
+import static io.github.vwbinlog.core.join.MessageScan.TYPES;
+
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.JsonSyntax;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.core.text.JsonBytes;
+import io.github.vwbinlog.core.write.EventEncoder;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.DedupInfo;
@@ -20,51 +29,85 @@ import io.github.vwbinlog.join.JoinResult;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
-import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
 
 /**
- * The single joiner of SPEC §4 (CB, CCB, slates, CA): one REGULAR message at a time, it groups the events by id in
- * first-seen order, applies DedupInfo events to the LRU cache, decodes what each group needs, and hands the group to
- * {@link GroupJoin}. A payload with an unreadable event is dropped whole, groups included (vw-binlog's fix of SPEC §11
- * item 3), and every interaction it held is counted as skipped.
+ * The single joiner of SPEC §4 (CB, CCB, slates, CA): the one join of every REGULAR message, whatever it is joined
+ * for. {@link MessageScan} reads the message's events into reused arrays and groups them by id in first-seen order;
+ * this joiner applies the DedupInfo events to the LRU cache, picks each group's accepted interaction and outcomes with
+ * VW's rules and diagnostics, and has {@link ScanView} compute the rewards. Each joined event then goes to the sink
+ * as what it wants: a {@link JoinedView} for the DSJSON writer (nothing decoded into records), or a
+ * {@link JoinResult}, built from the view's events by the record decoder, for the public {@code Joiner}.
+ *
+ * <p>A payload with an unreadable event is dropped whole, groups included (vw-binlog's fix of SPEC §11 item 3), and
+ * every interaction it held is counted as skipped. Within a group (SPEC §4.2, §4.3): an outcome that cannot be read
+ * is reported and invalidates the interaction accepted before it; an interaction of another problem type, of an
+ * unsupported type or that cannot be read is reported and skipped; then outcomes are appended to the accepted
+ * interaction or dropped while there is none, and the first valid interaction is accepted while each other one is
+ * rejected with exactly one reason (learning mode, then already accepted). Outcomes that are dropped are reported
+ * once per group: as OUTCOME_BEFORE_INTERACTION when an interaction is accepted after them, else as NO_INTERACTION.
+ * An invalidated joined event is not emitted (item 4).
+ *
+ * <p>Not thread-safe: one per joiner or part of a log.
  */
-final class SingleJoiner {
+final class SingleJoiner implements ScanView.Reports {
+  /** An outcome of a group that could not be read: it invalidates the interaction accepted before it (§4.2). */
+  private static final int UNREADABLE = -2;
+
   private final StickyConfig config;
   private final JoinCounters counters;
-  private final EventDecoder decoder;
-  private final FlatVerifier verifier;
   private final ReadLimits limits;
   private final DedupCache dedup;
   /**
-   * For a part of the log converted on its own (parallel conversion): the cache starts empty where the whole log's
-   * may not be. Every DedupInfo applied is then journaled, to be replayed on the whole log's cache, and a value whose
+   * For a part of the log joined on its own (parallel conversion): the cache starts empty where the whole log's may
+   * not be. Every DedupInfo applied is then journaled, to be replayed on the whole log's cache, and a value whose
    * outcome could depend on ids cached before the part (not cached here and not a JSON object) marks the part
-   * uncertain: it is converted again, in order, with the whole log's cache.
+   * uncertain: it is joined again, in order, with the whole log's cache.
    */
   private final boolean part;
   private final List<DedupInfo> journal = new ArrayList<>();
   private boolean uncertain;
 
-  SingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits) {
-    this(config, counters, limits, new DedupCache(), false);
+  private final MessageScan scan;
+  private final ScanView view;
+  private final EventDecoder decoder;
+  private final FlatVerifier verifier;
+
+  // The configuration in force, as the scan and the view hold it.
+  private long configVersion = Long.MIN_VALUE;
+  private CheckpointInfo effective;
+
+  // The group being joined: its events after the first checks, and the accepted interaction's outcomes.
+  private int[] events = new int[16];
+  private int[] outcomes = new int[16];
+  // The offset and id of the group being joined, for its diagnostics (the id is made only when one is reported).
+  private long offset;
+  private int idEvent;
+  private @Nullable String id;
+
+  SingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, @Nullable ZstdContexts zstd) {
+    this(config, counters, limits, new DedupCache(), false, zstd);
   }
 
-  SingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, DedupCache dedup, boolean part) {
+  SingleJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, DedupCache dedup, boolean part,
+      @Nullable ZstdContexts zstd) {
     this.config = config;
     this.counters = counters;
     this.limits = limits;
-    this.decoder = new EventDecoder(limits);
-    this.verifier = new FlatVerifier(limits);
     this.dedup = dedup;
     this.part = part;
+    this.scan = new MessageScan(limits, zstd);
+    this.view = new ScanView(scan);
+    this.decoder = new EventDecoder(limits, false); // the scan verified every buffer it reads
+    this.verifier = new FlatVerifier(limits);
+    this.effective = config.effective();
   }
 
-  /** For a part: whether its result may depend on the ids cached before it (see the constructor). */
+  /** For a part: whether its result may depend on the ids cached before it (see {@link #part}). */
   boolean dedupUncertain() {
     return uncertain;
   }
@@ -74,209 +117,395 @@ final class SingleJoiner {
     return journal;
   }
 
-  /** An event of a group, its metadata decoded and its payload not yet. */
-  private record Pending(EventDecoder.Envelope envelope, io.github.vwbinlog.TimeStamp timestamp) {}
-
-  /** Thrown inside {@link #group} when the payload must be dropped; carries the diagnostic. */
-  private static final class PayloadFailure extends Exception {
-    private static final long serialVersionUID = 1L;
-    final DiagnosticReason reason;
-    final @Nullable String eventId;
-
-    PayloadFailure(DiagnosticReason reason, @Nullable String eventId, String message) {
-      super(message, null, false, false);
-      this.reason = reason;
-      this.eventId = eventId;
-    }
+  /** Gives the scan's zstd context back to its pool; the joiner can go on and borrows again when it needs to. */
+  void close() {
+    scan.close();
   }
 
-  /** Processes one REGULAR message, handing each joined event to {@code sink} in VW's order. */
+  /** Joins one REGULAR message, handing each joined event to {@code sink} as a record, in VW's order. */
   void regular(long offset, ByteBuffer payload, Consumer<JoinResult> sink) {
-    JoinedPayload joined = RegularMessages.open(offset, payload, config, counters, verifier, limits);
-    if (joined == null) {
-      return;
-    }
-    int n = joined.eventsLength();
-    Map<String, List<Pending>> groups = new LinkedHashMap<>();
-    int interactions = 0;
-    try {
-      var entry = new reinforcement_learning.messages.flatbuff.v2.JoinedEvent();
-      var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
-      for (int i = 0; i < n; i++) {
-        joined.events(entry, i);
-        ByteBuffer eventBytes = entry.eventAsByteBuffer();
-        if (eventBytes == null || entry.timestamp(time) == null) {
-          throw new PayloadFailure(DiagnosticReason.MALFORMED_EVENT, null,
-              "JoinedEvent " + i + " is malformed: no event or no time stamp");
-        }
-        EventDecoder.Envelope envelope;
-        try {
-          envelope = decoder.envelope(eventBytes);
-        } catch (DecodeException e) {
-          throw new PayloadFailure(e.reason(), null, "JoinedEvent " + i + ": " + e.getMessage());
-        }
-        PayloadType type = envelope.meta().payloadType();
-        if (type == PayloadType.DEDUP_INFO) {
-          applyDedup(envelope);
-        } else if (type == PayloadType.EPISODE) {
-          throw new PayloadFailure(DiagnosticReason.EPISODE_WITHOUT_MULTISTEP, envelope.meta().id(),
-              "Episode type events require multistep");
-        } else {
-          if (type != PayloadType.OUTCOME) {
-            interactions++;
-          }
-          groups.computeIfAbsent(envelope.meta().id(), k -> new ArrayList<>())
-              .add(new Pending(envelope, EventDecoder.timeStamp(time)));
-        }
-      }
-    } catch (PayloadFailure f) {
-      counters.skippedMessage();
-      counters.interactionsSeen(interactions);
-      counters.interactionsSkipped(interactions);
-      counters.report(new Diagnostic(f.reason, offset, f.eventId,
-          "processing of an event from JoinedPayload failed, skipping JoinedPayload: " + f.getMessage()));
-      return;
-    }
-    counters.interactionsSeen(interactions);
-    CheckpointInfo effective = config.effective();
-    GroupJoin join = new GroupJoin(effective, counters);
-    for (Map.Entry<String, List<Pending>> group : groups.entrySet()) {
-      joinGroup(offset, group.getKey(), group.getValue(), effective, join, sink);
-    }
-  }
-
-  /** Decodes a group's events, rejecting interactions VW rejects before decoding (SPEC §4.2 steps 1–4). */
-  private void joinGroup(long offset, String id, List<Pending> pending, CheckpointInfo effective, GroupJoin join,
-      Consumer<JoinResult> sink) {
-    List<@Nullable JoinedEvent> events = new ArrayList<>(pending.size());
-    int skipped = 0;
-    for (Pending p : pending) {
-      PayloadType type = p.envelope().meta().payloadType();
-      if (type == PayloadType.OUTCOME) {
-        try {
-          events.add(joined(p, DiagnosticReason.MALFORMED_OUTCOME));
-        } catch (DecodeException e) {
-          counters.report(new Diagnostic(e.reason(), offset, id, "observation cannot be read: " + e.getMessage()));
-          events.add(null);
-        }
-        continue;
-      }
-      if (!effective.problemType().matches(type)) {
-        skipped++;
-        counters.report(new Diagnostic(DiagnosticReason.PROBLEM_TYPE_MISMATCH, offset, id, "problem type "
-            + effective.problemType() + " and interaction event type " + type + " don't match"));
-        continue;
-      }
-      if (!type.isSingleInteraction()) {
-        skipped++;
-        counters.report(new Diagnostic(DiagnosticReason.UNSUPPORTED_INTERACTION, offset, id,
-            "interaction type " + type + " is not currently supported"));
-        continue;
-      }
-      try {
-        events.add(joined(p, DiagnosticReason.MALFORMED_INTERACTION));
-      } catch (DecodeException e) {
-        skipped++;
-        counters.report(new Diagnostic(e.reason(), offset, id, type + (e.reason() == DiagnosticReason.LIMIT_EXCEEDED
-            ? " interaction skipped: " : " payload is malformed: ") + e.getMessage()));
-      }
-    }
-    counters.interactionsSkipped(skipped);
-    if (events.isEmpty()) {
-      return; // every interaction was rejected above, each reported
-    }
-    GroupOutcome outcome = join.join(events, offset, id);
-    counters.interactionsSkipped(outcome.skipped());
-    JoinResult result = outcome.result();
-    if (result != null && config.forTraining()) {
-      result = withExpandedReferences(offset, id, result);
-    }
-    if (result != null) {
-      sink.accept(result);
-    }
+    join(offset, payload, sink, null, null);
   }
 
   /**
-   * For training: the result with its context's dedup references expanded from the cache as it is now, which is the
-   * cache VW's learner reads for this message (SPEC §4.5); or null, reported and counted, when they cannot be. A part
-   * converted ahead of its turn cannot know the cache, so a reference makes it uncertain (joined again in order).
+   * Joins one REGULAR message for DSJSON: each joined event goes to {@code lines} as a view, whose line it appends to
+   * {@code out}, and is counted when its line is written.
    */
-  private @Nullable JoinResult withExpandedReferences(long offset, String id, JoinResult result) {
-    EventPayload payload = result.interaction().event().payload();
-    ByteBuffer context = payload instanceof CbEvent cb ? cb.context()
-        : payload instanceof MultiSlotEvent ms ? ms.context()
-        : payload instanceof CaEvent ca ? ca.context() : null;
-    if (context == null) {
-      return result;
+  void regularConverting(long offset, ByteBuffer payload, JsonBytes out, LineSink lines) {
+    join(offset, payload, null, out, lines);
+  }
+
+  private void join(long offset, ByteBuffer payload, @Nullable Consumer<JoinResult> records, @Nullable JsonBytes out,
+      @Nullable LineSink lines) {
+    this.offset = offset;
+    if (!config.ready()) {
+      RegularMessages.open(offset, payload, config, counters, verifier, limits);
+      return;
+    }
+    refreshConfig();
+    if (!scan.scan(payload)) {
+      if (RegularMessages.open(offset, payload, config, counters, verifier, limits) != null) {
+        throw new IllegalStateException("the scan and the verifier disagree on the JoinedPayload at " + offset);
+      }
+      return;
+    }
+    if (!applyDedups()) {
+      return;
+    }
+    MessageScan.Failure failure = scan.failure;
+    if (failure != null) {
+      drop(failure.event(), failure.reason(), failure.eventId(), failure.message());
+      return;
+    }
+    counters.interactionsSeen(scan.interactions);
+    int lastLearnable = NONE;
+    for (int g = 0; g < scan.groupCount; g++) {
+      int joined = group(scan.groupHead[g]);
+      if (joined == NONE) {
+        continue;
+      }
+      if (records != null) {
+        records.accept(record(joined, this::decoded));
+      } else if (lines != null && out != null && lines.line(view, out)) {
+        if (emitted(joined)) {
+          lastLearnable = joined;
+        }
+      }
+    }
+    if (lastLearnable != NONE) {
+      counters.metrics().last(scan.message, scan.idPos[lastLearnable], scan.idLen[lastLearnable],
+          scan.second[lastLearnable]);
+    }
+  }
+
+  /** Gives the scan and the view the settings in force when a checkpoint changed them. */
+  private void refreshConfig() {
+    if (config.version() == configVersion) {
+      return;
+    }
+    configVersion = config.version();
+    effective = config.effective();
+    scan.configure(effective);
+    view.configure(effective);
+  }
+
+  /**
+   * Applies the message's DedupInfo events to the cache, in order (SPEC §4.5). A value that is not a JSON object, for
+   * an id new to the cache, drops the payload: false, reported and counted.
+   */
+  private boolean applyDedups() {
+    List<DedupInfo> infos = scan.dedups;
+    for (int k = 0; k < infos.size(); k++) {
+      DedupInfo info = infos.get(k);
+      int failed = dedup.apply(info.ids(), info.values(),
+          value -> JsonSyntax.isObject(ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8))));
+      if (failed >= 0) {
+        // Only a new id's value is parsed: in a part, that id may be cached in the whole log's cache, where this pair
+        // would not fail.
+        uncertain |= part;
+        int event = scan.dedupEvent[k];
+        drop(event, DiagnosticReason.MALFORMED_DEDUP, scan.idString(event), "JSON parsing during dedup processing "
+            + "failed for action id " + Long.toUnsignedString(info.ids().get(failed)));
+        return false;
+      }
+      if (part) {
+        journal.add(info);
+      }
+    }
+    return true;
+  }
+
+  /** Drops the payload at its event {@code at}: the interactions before it are counted as seen and skipped. */
+  private void drop(int at, DiagnosticReason reason, @Nullable String eventId, String message) {
+    int interactions = 0;
+    for (int i = 0; i < at; i++) {
+      PayloadType t = TYPES[scan.type[i]];
+      if (t != PayloadType.OUTCOME && t != PayloadType.DEDUP_INFO) {
+        interactions++;
+      }
+    }
+    counters.skippedMessage();
+    counters.interactionsSeen(interactions);
+    counters.interactionsSkipped(interactions);
+    counters.report(new Diagnostic(reason, offset, eventId,
+        "processing of an event from JoinedPayload failed, skipping JoinedPayload: " + message));
+  }
+
+  @Override
+  public void report(DiagnosticReason reason, String message) {
+    String eventId = id;
+    if (eventId == null) {
+      eventId = scan.idString(idEvent);
+      id = eventId;
+    }
+    counters.report(new Diagnostic(reason, offset, eventId, message));
+  }
+
+  /**
+   * Joins the group that starts at event {@code head}: {@link #view} then shows the joined event.
+   *
+   * @return the accepted interaction, or {@link MessageScan#NONE} when the group yields no joined event (each
+   *     rejected interaction reported and counted)
+   */
+  private int group(int head) {
+    MessageScan m = scan;
+    idEvent = head;
+    id = null;
+    // First the checks made before anything is decoded (§4.2 steps 1 to 4), event by event.
+    int count = 0;
+    int skipped = 0;
+    for (int e = head; e != NONE; e = m.next[e]) {
+      PayloadType t = TYPES[m.type[e]];
+      if (count == events.length) {
+        events = Arrays.copyOf(events, count * 2);
+        outcomes = Arrays.copyOf(outcomes, count * 2);
+      }
+      if (t == PayloadType.OUTCOME) {
+        if (m.status[e] == FAILED) {
+          report(m.failReason[e], "observation cannot be read: " + m.failMessage[e]);
+          events[count++] = UNREADABLE;
+        } else {
+          events[count++] = e;
+        }
+        continue;
+      }
+      if (!effective.problemType().matches(t)) {
+        skipped++;
+        report(DiagnosticReason.PROBLEM_TYPE_MISMATCH, "problem type " + effective.problemType()
+            + " and interaction event type " + t + " don't match");
+        continue;
+      }
+      if (!t.isSingleInteraction()) {
+        skipped++;
+        report(DiagnosticReason.UNSUPPORTED_INTERACTION, "interaction type " + t + " is not currently supported");
+        continue;
+      }
+      if (m.status[e] == FAILED) {
+        skipped++;
+        DiagnosticReason reason = m.failReason[e];
+        report(reason, t + (reason == DiagnosticReason.LIMIT_EXCEEDED ? " interaction skipped: "
+            : " payload is malformed: ") + m.failMessage[e]);
+        continue;
+      }
+      events[count++] = e;
+    }
+    counters.interactionsSkipped(skipped);
+    if (count == 0) {
+      return NONE; // every interaction was rejected above, each reported
+    }
+    // Then the walk (§4.2): the first valid interaction wins, outcomes before it are dropped.
+    boolean useClientTime = effective.useClientTime();
+    int accepted = NONE;
+    boolean invalid = false;
+    int outcomeCount = 0;
+    int rejected = 0;
+    int dropped = 0;
+    boolean sawOutcome = false;
+    for (int k = 0; k < count; k++) {
+      int e = events[k];
+      if (e == UNREADABLE) {
+        // A failed outcome invalidates the joined event if there is one; before it, it changes nothing.
+        sawOutcome = true;
+        invalid |= accepted != NONE;
+        continue;
+      }
+      PayloadType t = TYPES[m.type[e]];
+      if (useClientTime && !m.hasClientTime[e]) {
+        report(DiagnosticReason.CLIENT_TIME_MISSING, "configured to use client time but the " + t.name()
+            + " event has no client time; its enqueued time is used");
+      }
+      if (t == PayloadType.OUTCOME) {
+        sawOutcome = true;
+        if (accepted != NONE) {
+          outcomes[outcomeCount++] = e;
+        } else {
+          dropped++;
+        }
+        continue;
+      }
+      LearningMode mode = LearningMode.of(m.mode[e]);
+      if (mode != effective.learningMode()) {
+        rejected++;
+        report(DiagnosticReason.LEARNING_MODE_MISMATCH, "learning mode " + mode.name() + " of the " + t.name()
+            + " interaction does not match the configured learning mode " + effective.learningMode().name()
+            + "; interaction skipped");
+        continue;
+      }
+      if (accepted != NONE) {
+        rejected++;
+        report(DiagnosticReason.DUPLICATE_INTERACTION, "a valid interaction with this event id came first; this "
+            + t.name() + " interaction is ignored");
+        continue;
+      }
+      accepted = e;
+      if (dropped > 0) {
+        report(DiagnosticReason.OUTCOME_BEFORE_INTERACTION, dropped
+            + " outcome(s) came before the interaction in the payload and were dropped, as VW drops them");
+      }
+    }
+    if (accepted == NONE) {
+      // Rejected interactions were reported one by one; this reports the outcomes that had nothing to join.
+      if (sawOutcome) {
+        report(DiagnosticReason.NO_INTERACTION,
+            "events with this event id were processed but no valid interaction was found; their outcomes are dropped");
+      }
+      counters.interactionsSkipped(rejected);
+      return NONE;
+    }
+    if (invalid) {
+      report(DiagnosticReason.MALFORMED_OUTCOME,
+          "interaction invalidated due to a malformed observation; the joined event is not emitted");
+      counters.interactionsSkipped(rejected + 1);
+      return NONE;
+    }
+    if (!view.join(accepted, outcomes, outcomeCount, this)) {
+      counters.interactionsSkipped(rejected + 1);
+      return NONE;
+    }
+    counters.interactionsSkipped(rejected);
+    if (config.forTraining() && !expandReferences()) {
+      return NONE;
+    }
+    return accepted;
+  }
+
+  /**
+   * For training: expands the context's dedup references from the cache as it is now, which is the cache VW's learner
+   * reads for this message (SPEC §4.5); false, reported and counted, when they cannot be. A part joined ahead of its
+   * turn cannot know the cache, so a reference makes it uncertain (joined again in order).
+   */
+  private boolean expandReferences() {
+    byte[] bytes = view.bytes();
+    int start = view.contextStart();
+    int length = view.contextLength();
+    if (!AidReferences.mayReference(bytes, start, start + length)) {
+      return true;
     }
     ByteBuffer expanded;
     try {
-      expanded = AidReferences.expand(context, dedup);
+      expanded = AidReferences.expand(ByteBuffer.wrap(bytes, start, length), dedup);
     } catch (AidReferences.Unexpandable e) {
       uncertain |= part;
       counters.interactionsSkipped(1);
-      counters.report(new Diagnostic(DiagnosticReason.NOT_LEARNED, offset, id, "the context's dedup references "
-          + "cannot be expanded for training: " + e.getMessage()));
-      return null;
+      report(DiagnosticReason.NOT_LEARNED, "the context's dedup references cannot be expanded for training: "
+          + e.getMessage());
+      return false;
     }
-    if (expanded == null) {
-      return result;
+    if (expanded != null) {
+      uncertain |= part;
+      view.expandedContext(expanded);
     }
-    uncertain |= part;
-    EventPayload with = payload instanceof CbEvent cb
-        ? new CbEvent(cb.deferredAction(), cb.actionIds(), expanded, cb.probabilities(), cb.modelId(),
-            cb.learningMode())
-        : payload instanceof MultiSlotEvent ms
-        ? new MultiSlotEvent(expanded, ms.slots(), ms.modelId(), ms.deferredAction(), ms.baselineActions(),
-            ms.learningMode())
-        : new CaEvent(((CaEvent) payload).deferredAction(), ((CaEvent) payload).action(), expanded,
-            ((CaEvent) payload).pdfValue(), ((CaEvent) payload).modelId(), ((CaEvent) payload).learningMode());
-    JoinedEvent interaction = result.interaction();
-    return new JoinResult(new JoinedEvent(interaction.timestamp(), new Event(interaction.event().meta(), with)),
-        result.timestamp(), result.outcomes(), result.slotOutcomes(), result.rewards(), result.originalRewards(),
-        result.learnable());
+    return true;
   }
 
-  private JoinedEvent joined(Pending p, DiagnosticReason reason) throws DecodeException {
-    return new JoinedEvent(p.timestamp(), new Event(p.envelope().meta(), decoder.payload(p.envelope(), reason)));
+  /** Counts a joined event whose line was written and feeds the metrics; true when it is learnable. */
+  private boolean emitted(int interaction) {
+    ScanView v = view;
+    PayloadType t = v.type();
+    boolean learnable = v.learnable();
+    counters.emitted(t, learnable);
+    MetricsCollector metrics = counters.metrics();
+    if (!learnable) {
+      metrics.skippedEvent();
+      return false;
+    }
+    metrics.learnable(v.sumOriginal);
+    boolean last = metrics.seenFirst();
+    if (!last) {
+      metrics.first(scan.idString(interaction), scan.second[interaction]);
+    }
+    if (t == PayloadType.CB) {
+      metrics.cb(false, v.firstActionIsOne, v.firstOriginal);
+    } else if (t == PayloadType.CCB || t == PayloadType.SLATES) {
+      metrics.multiSlot(v.firstOriginal, v.comparison);
+    }
+    return last;
   }
 
   /**
-   * Applies a DedupInfo event known not to fail: its id and value counts are equal and every value is a JSON object,
-   * so no pair can stop it, whatever the cache holds. For the conversion fast path, which checks that before it
-   * commits a message.
+   * The RewardCalculator's join: the records of one id, checked to be groupable (no DedupInfo or Episode event), joined
+   * as the events of a message are, with diagnostics at {@code offset} (-1: none). A null entry is an outcome that
+   * could not be read ({@link MessageScan#load}).
+   *
+   * @return the joined event, or null when there is none
+   * @throws IllegalArgumentException if a record has no stored form (a slot action id beyond 32 bits)
    */
-  void applyValidDedup(DedupInfo info) {
-    dedup.apply(info.ids(), info.values(), value -> true);
-    if (part) {
-      journal.add(info);
+  @Nullable JoinResult calculate(List<@Nullable JoinedEvent> records, EventEncoder encoder, long offset) {
+    this.offset = offset;
+    refreshConfig();
+    scan.load(records, encoder);
+    counters.interactionsSeen(scan.interactions);
+    if (scan.groupCount == 0) {
+      return null;
+    }
+    int joined = group(scan.groupHead[0]);
+    return joined == NONE ? null : record(joined, i -> java.util.Objects.requireNonNull(records.get(i)));
+  }
+
+  /** The joined event of {@link #view} as a record, its events given by {@code events} (by position). */
+  private JoinResult record(int interaction, IntFunction<JoinedEvent> events) {
+    ScanView v = view;
+    JoinedEvent decision = events.apply(interaction);
+    ByteBuffer expanded = v.expandedContextOrNull();
+    if (expanded != null) {
+      decision = withContext(decision, expanded);
+    }
+    List<JoinedEvent> all = new ArrayList<>(v.outcomeCount(JoinedView.TOP));
+    for (int k = 0; k < v.outcomeCount(JoinedView.TOP); k++) {
+      all.add(events.apply(v.outcomeEvent(JoinedView.TOP, k)));
+    }
+    List<List<JoinedEvent>> bySlot = List.of();
+    List<Float> finals;
+    List<Float> originals;
+    if (v.type() == PayloadType.CCB) {
+      int slots = v.slotCount();
+      bySlot = new ArrayList<>(slots);
+      Float[] f = new Float[slots];
+      Float[] o = new Float[slots];
+      for (int s = 0; s < slots; s++) {
+        List<JoinedEvent> list = new ArrayList<>(v.outcomeCount(s));
+        for (int k = 0; k < v.outcomeCount(s); k++) {
+          list.add(all.get(v.outcomeOrdinal(s, k)));
+        }
+        bySlot.add(list);
+        f[s] = v.reward(s);
+        o[s] = v.originalReward(s);
+      }
+      finals = Arrays.asList(f);
+      originals = Arrays.asList(o);
+    } else {
+      finals = List.of(v.reward(JoinedView.TOP));
+      originals = List.of(v.originalReward(JoinedView.TOP));
+    }
+    return new JoinResult(decision, decision.effectiveTime(effective.useClientTime()), all, bySlot, finals,
+        originals, v.learnable());
+  }
+
+  /** Event {@code e} of the message as a record; the scan has read it, so it decodes. */
+  private JoinedEvent decoded(int e) {
+    DiagnosticReason reason = scan.type[e] == PayloadType.OUTCOME.ordinal() ? DiagnosticReason.MALFORMED_OUTCOME
+        : DiagnosticReason.MALFORMED_INTERACTION;
+    try {
+      EventDecoder.Envelope envelope = decoder.envelope(scan.eventBytes(e));
+      var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp()
+          .__assign(scan.position(scan.timePos[e]), scan.original());
+      TimeStamp timestamp = EventDecoder.timeStamp(time);
+      return new JoinedEvent(timestamp, new Event(envelope.meta(), decoder.payload(envelope, reason)));
+    } catch (DecodeException ex) {
+      throw new IllegalStateException("the scan and the record decoder disagree on joined event " + e, ex);
     }
   }
 
-  /** Applies a DedupInfo event to the cache (SPEC §4.5); a failure drops the payload. */
-  private void applyDedup(EventDecoder.Envelope envelope) throws PayloadFailure {
-    String id = envelope.meta().id();
-    DedupInfo info;
-    try {
-      info = (DedupInfo) decoder.payload(envelope, DiagnosticReason.MALFORMED_DEDUP);
-    } catch (DecodeException e) {
-      throw new PayloadFailure(e.reason(), id, e.getMessage());
-    }
-    if (info.ids().size() != info.values().size()) {
-      throw new PayloadFailure(DiagnosticReason.MALFORMED_DEDUP, id, "id and value sizes do not match ("
-          + info.ids().size() + " ids, " + info.values().size() + " values)");
-    }
-    int failed = dedup.apply(info.ids(), info.values(),
-        value -> JsonSyntax.isObject(ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8))));
-    if (failed >= 0) {
-      // Only a new id's value is parsed: in a part, that id may be cached in the whole log's cache, where this pair
-      // would not fail.
-      uncertain |= part;
-      throw new PayloadFailure(DiagnosticReason.MALFORMED_DEDUP, id, "JSON parsing during dedup processing failed for "
-          + "action id " + Long.toUnsignedString(info.ids().get(failed)));
-    }
-    if (part) {
-      journal.add(info);
-    }
+  /** The decision with its context replaced (training, dedup references expanded). */
+  private static JoinedEvent withContext(JoinedEvent decision, ByteBuffer context) {
+    EventPayload payload = decision.event().payload();
+    EventPayload with = payload instanceof CbEvent cb
+        ? new CbEvent(cb.deferredAction(), cb.actionIds(), context, cb.probabilities(), cb.modelId(), cb.learningMode())
+        : payload instanceof MultiSlotEvent ms
+        ? new MultiSlotEvent(context, ms.slots(), ms.modelId(), ms.deferredAction(), ms.baselineActions(),
+            ms.learningMode())
+        : new CaEvent(((CaEvent) payload).deferredAction(), ((CaEvent) payload).action(), context,
+            ((CaEvent) payload).pdfValue(), ((CaEvent) payload).modelId(), ((CaEvent) payload).learningMode());
+    return new JoinedEvent(decision.timestamp(), new Event(decision.event().meta(), with));
   }
 }

@@ -1,7 +1,7 @@
 package io.github.vwbinlog.core.output;
 
 import static io.github.vwbinlog.core.join.JoinedView.TOP;
-import static io.github.vwbinlog.core.text.DsjsonFragments.*;
+import static io.github.vwbinlog.core.output.DsjsonFragments.*;
 
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
@@ -21,12 +21,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Writes the DSJSON line of one joined event, byte for byte as VW's {@code --binary_to_json} writes it (SPEC §8.2 to
- * §8.4), and refuses lines that would not be valid JSON (SPEC §0 item 3, §11 item 17).
+ * §8.4), and refuses lines that would not be valid JSON (SPEC §0 item 3, §11 item 17). It is the one DSJSON writer:
+ * every line is written from a {@link JoinedView}, the single joiner's view of a message's bytes
+ * ({@code ScanView}) or a joined record's ({@code RecordView}).
  *
- * <p>The line is built in a scratch buffer owned by the writer and copied to the caller's buffer only when it is
- * complete and valid, so a refused event leaves {@code out} exactly as it was. After the scratch buffer has grown to
- * the longest line, a line allocates only the context view its event record hands out and the context's syntax
- * check, plus the time's text when it differs from the previous line's. Reusable; not thread-safe.
+ * <p>The line is appended to the caller's buffer and truncated back when it is refused, so a refused event leaves
+ * {@code out} exactly as it was. A line from the single joiner's view allocates nothing; one from a record, only what its
+ * record hands out (the context view). Reusable; not thread-safe.
  *
  * <pre>{@code
  * DsjsonWriter writer = new DsjsonWriter();

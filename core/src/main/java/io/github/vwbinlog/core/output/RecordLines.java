@@ -8,10 +8,10 @@ import io.github.vwbinlog.join.JoinResult;
 import java.util.function.LongSupplier;
 
 /**
- * The DSJSON sink of a conversion: the fast path's joined events come as views, whose lines are appended (the fast
- * path counts them); each joined record of the record path has its line appended to the output buffer and is counted
- * as emitted, or, when {@link DsjsonWriter} refuses the line, the interaction is counted as skipped and the refusal
- * reported at the offset of the message being joined. One {@link DsjsonWriter} writes both.
+ * The DSJSON sink of a conversion: the single joiner's joined events come as views and the multistep joiner's as
+ * records, and one {@link DsjsonWriter} writes the line of each into the output buffer (a record is then counted as
+ * emitted here; a view by its joiner). When the writer refuses a line, the interaction is counted as skipped and the
+ * refusal reported at the offset of the message being joined.
  *
  * <pre>{@code
  * RecordLines records = new RecordLines(out, counters, joiner::currentOffset, DsjsonWriter.of(options));
@@ -53,6 +53,12 @@ public final class RecordLines implements LineSink {
 
   @Override
   public boolean line(JoinedView view, JsonBytes out) {
-    return writer.write(view, out) == null;
+    DsjsonWriter.Rejection rejection = writer.write(view, out);
+    if (rejection == null) {
+      return true;
+    }
+    counters.interactionsSkipped(1);
+    counters.report(rejection.toDiagnostic(offset.getAsLong()));
+    return false;
   }
 }

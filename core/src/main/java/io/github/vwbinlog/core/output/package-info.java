@@ -1,8 +1,8 @@
 /**
- * The output layer: turns joined records into bytes. {@link io.github.vwbinlog.core.output.DsjsonWriter} writes the
- * DSJSON line of one joined event (SPEC §8.4) and refuses lines that would not be valid JSON (SPEC §0 item 3), with
- * the text primitives of {@code core.text}, so that the DSJSON written here is byte for byte what VW's C++ converter
- * writes.
+ * The output layer: turns joined events into bytes. {@link io.github.vwbinlog.core.output.DsjsonWriter}, the one
+ * DSJSON writer, writes the line of one joined event from its view (SPEC §8.4) and refuses lines that would not be
+ * valid JSON (SPEC §0 item 3), with the text primitives of {@code core.text}, so that the DSJSON written here is byte
+ * for byte what VW's C++ converter writes; {@link io.github.vwbinlog.core.output.RecordLines} is a conversion's sink.
  */
 @NullMarked
 package io.github.vwbinlog.core.output;

@@ -85,7 +85,7 @@ public final class JsonBytes {
 
   /**
    * Creates an empty buffer for a conversion's output, which receives many lines: its cache of recently written
-   * numbers (about 18 KB) is made now rather than at the first number. The conversion fast path writes only to such
+   * numbers (about 18 KB) is made now rather than at the first number. A conversion writes only to such
    * buffers, so the JIT never sees it take the lazy branch: a worker thread's new buffer that took it late made C2
    * throw away the compiled line writer and compile it again.
    *
@@ -435,7 +435,7 @@ public final class JsonBytes {
   private int @Nullable [] cacheKeys;
   private byte[] cacheText = EMPTY_BYTES;
 
-  /** Whether the number cache is made; the fast path relies on it for {@link #forOutput} buffers (tests). */
+  /** Whether the number cache is made; a conversion relies on it for {@link #forOutput} buffers (tests). */
   boolean numberCacheReady() {
     return cacheKeys != null;
   }

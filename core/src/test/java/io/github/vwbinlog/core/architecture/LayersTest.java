@@ -51,7 +51,7 @@ class LayersTest {
         .whereLayer("flatbuf").mayNotAccessAnyLayer()
         .whereLayer("text").mayNotAccessAnyLayer()
         .whereLayer("event").mayOnlyAccessLayers("flatbuf", "text")
-        .whereLayer("join").mayOnlyAccessLayers("framing", "flatbuf", "text", "event")
+        .whereLayer("join").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "write")
         .whereLayer("output").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "join")
         .whereLayer("convert").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "join", "output")
         .whereLayer("write").mayOnlyAccessLayers("framing", "flatbuf", "text")

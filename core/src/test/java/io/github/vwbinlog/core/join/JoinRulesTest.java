@@ -35,20 +35,47 @@ import io.github.vwbinlog.event.Metadata;
 import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.event.MultiStepEvent;
 import io.github.vwbinlog.event.OutcomeEvent;
+import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.core.write.EventEncoder;
+import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinSummary;
+import org.jspecify.annotations.Nullable;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** SPEC §4.2 (the walk), §4.3, §4.6 (learning mode), §6.3 to §6.6 (rewards), §11 items 4 to 6. */
-class GroupJoinTest {
+/**
+ * The one join's rules for the events of one id (SPEC §4.2 the walk, §4.3, §4.6 learning mode, §6.3 to §6.6
+ * rewards, §11 items 4 to 6), on records laid out as the join reads a message ({@link MessageScan#load}); a null entry
+ * is an outcome that could not be read. The same join runs for every log ({@code SingleJoinerTest} end to end).
+ */
+class JoinRulesTest {
 
   private static final long OFFSET = 4096;
 
   private final Fixtures.Recorder recorder = new Fixtures.Recorder();
 
-  private GroupOutcome join(CheckpointInfo config, List<JoinedEvent> events) {
-    GroupOutcome g = new GroupJoin(config, recorder).join(events, OFFSET, ID);
+  /** What the join of one group gave: the joined event, if any, and the interactions seen and skipped. */
+  record GroupOutcome(@Nullable JoinResult result, long interactions, long skipped) {
+    boolean emitted() {
+      return result != null;
+    }
+  }
+
+  private GroupOutcome join(CheckpointInfo config, List<@Nullable JoinedEvent> events) {
+    for (JoinedEvent e : events) {
+      if (e != null) {
+        DefaultRewardCalculator.checkGroupable(e);
+      }
+    }
+    StickyConfig sticky = new StickyConfig(JoinOptions.defaults());
+    sticky.apply(config);
+    JoinCounters counters = new JoinCounters(recorder, false);
+    JoinResult result = new SingleJoiner(sticky, counters, ReadLimits.defaults(), null)
+        .calculate(events, new EventEncoder(), OFFSET);
+    JoinSummary summary = counters.summary();
+    GroupOutcome g = new GroupOutcome(result, summary.interactionsSeen(), summary.interactionsSkipped());
     assertThat(g.interactions()).isEqualTo(g.skipped() + (g.emitted() ? 1 : 0));
     return g;
   }
@@ -156,21 +183,27 @@ class GroupJoinTest {
       assertThat(g.result()).isNull();
       assertThat(g.interactions()).isEqualTo(1);
       assertThat(g.skipped()).isEqualTo(1);
-      assertThat(recorder.reasons()).containsExactly(DiagnosticReason.MALFORMED_OUTCOME);
+      // The outcome that cannot be read, then the interaction it invalidates.
+      assertThat(recorder.reasons()).containsExactly(DiagnosticReason.MALFORMED_OUTCOME,
+          DiagnosticReason.MALFORMED_OUTCOME);
+      assertThat(recorder.seen.get(0).message()).startsWith("observation cannot be read: ");
+      assertThat(recorder.seen.get(1).message()).startsWith("interaction invalidated");
     }
 
     @Test
     void aFailedOutcomeBeforeTheInteractionChangesNothing() {
       JoinResult r = joined(cbSum(), list(null, cb(1, 2), outcome(2f)));
       assertThat(r.rewards()).containsExactly(2f);
-      assertThat(recorder.seen).isEmpty();
+      // Only the outcome that cannot be read is reported.
+      assertThat(recorder.reasons()).containsExactly(DiagnosticReason.MALFORMED_OUTCOME);
     }
 
     @Test
     void aFailedOutcomeAloneCountsAsAnOutcomeWithoutInteraction() {
       GroupOutcome g = join(cbSum(), list((JoinedEvent) null));
       assertThat(g.result()).isNull();
-      assertThat(recorder.reasons()).containsExactly(DiagnosticReason.NO_INTERACTION);
+      assertThat(recorder.reasons()).containsExactly(DiagnosticReason.MALFORMED_OUTCOME,
+          DiagnosticReason.NO_INTERACTION);
     }
 
     @Test
@@ -179,16 +212,15 @@ class GroupJoinTest {
       Diagnostic d = recorder.seen.get(0);
       assertThat(d.offset()).isEqualTo(OFFSET);
       assertThat(d.eventId()).isEqualTo(ID);
-      assertThat(d.message()).isEqualTo("payload type CB does not match problem type UNKNOWN; interaction skipped");
+      assertThat(d.message()).isEqualTo("problem type UNKNOWN and interaction event type CB don't match");
     }
 
     @Test
     void dedupAndEpisodeEventsAreRejected() {
-      GroupJoin j = new GroupJoin(cbSum(), recorder);
       JoinedEvent dedup = event(day(30), PayloadType.DEDUP_INFO, new DedupInfo(List.of(1L), List.of("{}")));
       JoinedEvent episode = event(day(30), PayloadType.EPISODE, new EpisodeEvent("ep"));
-      assertThatThrownBy(() -> j.join(list(cb(1), dedup), OFFSET, ID)).isInstanceOf(IllegalArgumentException.class);
-      assertThatThrownBy(() -> j.join(list(episode), OFFSET, ID)).isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> join(cbSum(), list(cb(1), dedup))).isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> join(cbSum(), list(episode))).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -200,8 +232,8 @@ class GroupJoinTest {
 
     @Test
     void unrecognizedRewardFunctionIsRejected() {
-      assertThatThrownBy(() -> new GroupJoin(cbSum().withRewardFunction(RewardFunction.UNRECOGNIZED), recorder))
-          .isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> new DefaultRewardCalculator(cbSum().withRewardFunction(RewardFunction.UNRECOGNIZED),
+          recorder)).isInstanceOf(IllegalArgumentException.class);
     }
   }
 
