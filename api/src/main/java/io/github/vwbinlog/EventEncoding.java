@@ -10,19 +10,13 @@ package io.github.vwbinlog;
  */
 public enum EventEncoding {
   /** The payload is the flatbuffer itself. */
-  IDENTITY(0),
+  IDENTITY,
   /** The payload is one zstd frame that declares its content size. */
-  ZSTD(1);
-
-  private final int code;
-
-  EventEncoding(int code) {
-    this.code = code;
-  }
+  ZSTD;
 
   /** The stored value. */
   public int code() {
-    return code;
+    return ordinal(); // the constants are declared in code order, from 0
   }
 
   /** {@link #ZSTD} for 1, {@link #IDENTITY} for every other value (VW uses such payloads as they are). */

@@ -10,31 +10,29 @@ package io.github.vwbinlog;
  */
 public enum LearningMode {
   /** Learn from the observed rewards. */
-  ONLINE(0, "Online"),
+  ONLINE("Online"),
   /** Imitate the baseline: the reward is 1 when the chosen action is the baseline action, else 0. */
-  APPRENTICE(1, "Apprentice"),
+  APPRENTICE("Apprentice"),
   /** Like {@link #ONLINE} for joining and rewards. */
-  LOGGING_ONLY(2, "LoggingOnly"),
+  LOGGING_ONLY("LoggingOnly"),
   /**
    * A code outside the schema's range. Two unrecognized codes compare equal here, where VW would compare the codes;
    * both sides must be corrupt for that to matter (docs/DIFFERENCES.md).
    */
-  UNRECOGNIZED(-1, "");
+  UNRECOGNIZED("");
 
   /** values() copies its array at every call; {@link #of} runs for every event decoded. */
   private static final LearningMode[] VALUES = values();
 
-  private final int code;
   private final String schemaName;
 
-  LearningMode(int code, String schemaName) {
-    this.code = code;
+  LearningMode(String schemaName) {
     this.schemaName = schemaName;
   }
 
   /** The {@code LearningModeType} value as stored; -1 for {@link #UNRECOGNIZED}. */
   public int code() {
-    return code;
+    return SchemaEnums.code(this, VALUES);
   }
 
   /** The schema's identifier ({@code "Online"}...), empty for {@link #UNRECOGNIZED}. */

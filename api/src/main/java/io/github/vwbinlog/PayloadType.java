@@ -9,38 +9,36 @@ package io.github.vwbinlog;
  */
 public enum PayloadType {
   /** A contextual-bandit decision ({@code CbEvent}). */
-  CB(0, "CB"),
+  CB("CB"),
   /** A conditional contextual-bandit decision ({@code MultiSlotEvent}). */
-  CCB(1, "CCB"),
+  CCB("CCB"),
   /** A slates decision ({@code MultiSlotEvent}). */
-  SLATES(2, "Slates"),
+  SLATES("Slates"),
   /** An observation ({@code OutcomeEvent}). */
-  OUTCOME(3, "Outcome"),
+  OUTCOME("Outcome"),
   /** A continuous-action decision ({@code CaEvent}). */
-  CA(4, "CA"),
+  CA("CA"),
   /** Action ids and their JSON, referenced by contexts as {@code {"__aid": id}} ({@code DedupInfo}). */
-  DEDUP_INFO(5, "DedupInfo"),
+  DEDUP_INFO("DedupInfo"),
   /** One step of a multistep episode ({@code MultiStepEvent}). */
-  MULTI_STEP(6, "MultiStep"),
+  MULTI_STEP("MultiStep"),
   /** The start of a multistep episode ({@code EpisodeEvent}). */
-  EPISODE(7, "Episode"),
+  EPISODE("Episode"),
   /** A code outside the schema's range; such interactions are not supported. */
-  UNRECOGNIZED(-1, "");
+  UNRECOGNIZED("");
 
   /** values() copies its array at every call; {@link #of} runs for every event decoded. */
   private static final PayloadType[] VALUES = values();
 
-  private final int code;
   private final String schemaName;
 
-  PayloadType(int code, String schemaName) {
-    this.code = code;
+  PayloadType(String schemaName) {
     this.schemaName = schemaName;
   }
 
   /** The {@code PayloadType} value as stored; -1 for {@link #UNRECOGNIZED}. */
   public int code() {
-    return code;
+    return SchemaEnums.code(this, VALUES);
   }
 
   /** The schema's identifier ({@code "Slates"}...), empty for {@link #UNRECOGNIZED}. */

@@ -10,34 +10,32 @@ package io.github.vwbinlog;
  */
 public enum ProblemType {
   /** Matches no interaction; what a checkpoint without a problem type sets. */
-  UNKNOWN(0, "UNKNOWN"),
+  UNKNOWN("UNKNOWN"),
   /** Contextual bandits. */
-  CB(1, "CB"),
+  CB("CB"),
   /** Conditional contextual bandits. */
-  CCB(2, "CCB"),
+  CCB("CCB"),
   /** Slates. */
-  SLATES(3, "SLATES"),
+  SLATES("SLATES"),
   /** Continuous actions. */
-  CA(4, "CA"),
+  CA("CA"),
   /** Multistep episodes, read by the multistep joiner. */
-  MULTISTEP(5, "MULTISTEP"),
+  MULTISTEP("MULTISTEP"),
   /** A code outside the schema's range: it matches only unrecognized payload types, which are not supported. */
-  UNRECOGNIZED(-1, "");
+  UNRECOGNIZED("");
 
   /** values() copies its array at every call; {@link #of} runs for every event decoded. */
   private static final ProblemType[] VALUES = values();
 
-  private final int code;
   private final String schemaName;
 
-  ProblemType(int code, String schemaName) {
-    this.code = code;
+  ProblemType(String schemaName) {
     this.schemaName = schemaName;
   }
 
   /** The {@code ProblemType} value as stored; -1 for {@link #UNRECOGNIZED}. */
   public int code() {
-    return code;
+    return SchemaEnums.code(this, VALUES);
   }
 
   /** The schema's identifier ({@code "SLATES"}...), empty for {@link #UNRECOGNIZED}. */

@@ -9,34 +9,32 @@ package io.github.vwbinlog;
  */
 public enum RewardFunction {
   /** The value of the earliest outcome (whole seconds; ties go to the first in list order). */
-  EARLIEST(0, "Earliest"),
+  EARLIEST("Earliest"),
   /** The mean of the values. */
-  AVERAGE(1, "Average"),
+  AVERAGE("Average"),
   /** The median; the mean of the two middle values for an even count. */
-  MEDIAN(2, "Median"),
+  MEDIAN("Median"),
   /** The sum of the values. */
-  SUM(3, "Sum"),
+  SUM("Sum"),
   /** The smallest value; values at or above {@code Float.MAX_VALUE} count as none (VW's sentinel). */
-  MIN(4, "Min"),
+  MIN("Min"),
   /** The largest value above {@code Float.MIN_NORMAL}; anything else gives the default reward (VW's sentinel). */
-  MAX(5, "Max"),
+  MAX("Max"),
   /** A code outside the schema's range, as a corrupt checkpoint may hold. The joiner then keeps its reward function. */
-  UNRECOGNIZED(-1, "");
+  UNRECOGNIZED("");
 
   /** values() copies its array at every call; {@link #of} runs for every event decoded. */
   private static final RewardFunction[] VALUES = values();
 
-  private final int code;
   private final String schemaName;
 
-  RewardFunction(int code, String schemaName) {
-    this.code = code;
+  RewardFunction(String schemaName) {
     this.schemaName = schemaName;
   }
 
   /** The {@code RewardFunctionType} value stored in a checkpoint; -1 for {@link #UNRECOGNIZED}. */
   public int code() {
-    return code;
+    return SchemaEnums.code(this, VALUES);
   }
 
   /** The schema's identifier ({@code "Earliest"}...), empty for {@link #UNRECOGNIZED}. */

@@ -20,6 +20,14 @@ final class SchemaEnums {
   }
 
   /**
+   * The stored code of a constant: its ordinal, or -1 for the last constant ({@code UNRECOGNIZED}); the inverse of
+   * {@link #of}.
+   */
+  static <E extends Enum<E>> int code(E constant, E[] values) {
+    return constant.ordinal() == values.length - 1 ? -1 : constant.ordinal();
+  }
+
+  /**
    * The constant of {@code accepted} whose schema name equals {@code value}, ASCII case-insensitively, as VW parses its
    * command-line options.
    *

@@ -120,11 +120,8 @@ public final class JoinOptions {
 
   /** A copy with a sticky reward function. */
   public JoinOptions withRewardFunction(RewardFunction value) {
-    if (value == RewardFunction.UNRECOGNIZED) {
-      throw new IllegalArgumentException("the reward function override cannot be UNRECOGNIZED");
-    }
-    return new JoinOptions(problemType, value, defaultReward, learningMode, features,
-        multistepReward, readOptions, threads);
+    return new JoinOptions(problemType, recognized(value, RewardFunction.UNRECOGNIZED, "reward function"),
+        defaultReward, learningMode, features, multistepReward, readOptions, threads);
   }
 
   /** A copy with a sticky default reward. */
@@ -135,11 +132,16 @@ public final class JoinOptions {
 
   /** A copy with a sticky learning mode. */
   public JoinOptions withLearningMode(LearningMode value) {
-    if (value == LearningMode.UNRECOGNIZED) {
-      throw new IllegalArgumentException("the learning mode override cannot be UNRECOGNIZED");
+    return new JoinOptions(problemType, rewardFunction, defaultReward,
+        recognized(value, LearningMode.UNRECOGNIZED, "learning mode"), features, multistepReward, readOptions, threads);
+  }
+
+  /** {@code value}, unless it is its enum's {@code UNRECOGNIZED}, which no override may be. */
+  private static <E extends Enum<E>> E recognized(E value, E unrecognized, String what) {
+    if (value == unrecognized) {
+      throw new IllegalArgumentException("the " + what + " override cannot be UNRECOGNIZED");
     }
-    return new JoinOptions(problemType, rewardFunction, defaultReward, value, features,
-        multistepReward, readOptions, threads);
+    return value;
   }
 
   /** A copy with these features turned on. */

@@ -1,5 +1,7 @@
 package io.github.vwbinlog.join;
 
+import java.util.Locale;
+
 /**
  * How the multistep joiner turns the per-step rewards of a batch into the rewards it emits (SPEC §7.3).
  *
@@ -9,21 +11,15 @@ package io.github.vwbinlog.join;
  */
 public enum MultistepReward {
   /** Each step keeps its own reward. */
-  IDENTITY("identity"),
+  IDENTITY,
   /** Each step gets the sum of its reward and all later rewards of the batch. */
-  SUFFIX_SUM("suffix_sum"),
+  SUFFIX_SUM,
   /** Each step gets the mean of its reward and all later rewards of the batch (the default). */
-  SUFFIX_MEAN("suffix_mean");
-
-  private final String cliName;
-
-  MultistepReward(String cliName) {
-    this.cliName = cliName;
-  }
+  SUFFIX_MEAN;
 
   /** The command-line name, as VW's {@code --multistep_reward} takes it. */
   public String cliName() {
-    return cliName;
+    return name().toLowerCase(Locale.ROOT);
   }
 
   /**
@@ -33,7 +29,7 @@ public enum MultistepReward {
    */
   public static MultistepReward parse(String value) {
     for (MultistepReward r : values()) {
-      if (r.cliName.equalsIgnoreCase(value)) {
+      if (r.cliName().equalsIgnoreCase(value)) {
         return r;
       }
     }

@@ -19,20 +19,13 @@ import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.join.JoinOptions;
 import java.nio.ByteBuffer;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Event decode, the hot loop of conversion: every REGULAR message of a log read from its bytes. {@code fastPath} is
@@ -42,12 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * for comparison. The {@code events} counter gives events per second; {@code -prof gc} gives the bytes allocated per
  * operation (one whole log).
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class EventDecodeBenchmark {
+public class EventDecodeBenchmark extends Defaults {
 
   /** Events decoded, reported as a rate. */
   @State(Scope.Thread)

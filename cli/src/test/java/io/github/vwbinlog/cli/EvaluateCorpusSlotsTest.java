@@ -3,10 +3,6 @@ package io.github.vwbinlog.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.vwbinlog.core.conformance.Json;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -30,15 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class EvaluateCorpusSlotsTest {
 
   /** The package's values, one per line: file, policy, estimator, slot, value or interval, the number(s). */
-  private static final List<String> REFERENCE = reference();
-
-  private static List<String> reference() {
-    try (InputStream in = EvaluateCorpusSlotsTest.class.getResourceAsStream("/evaluate/estimators-corpus-slots.txt")) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip().lines().toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
+  private static final List<String> REFERENCE = EvaluateCorpusTest.reference("/evaluate/estimators-corpus-slots.txt");
 
   private static Path log(String name) {
     return CliRun.FILES.resolve("valid_joined_logs").resolve(name);

@@ -119,26 +119,22 @@ class FlatVerifierBeyondCppTest {
     // Found by fuzzing: a FileHeader whose join_time lay 32768 bytes past its table verified (C++ reads the offset
     // unsigned) but flatbuffers-java read it as -32768 and threw IndexOutOfBoundsException.
     byte[] header = Samples.fileHeader();
-    ByteBuffer b = ByteBuffer.wrap(header).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-    int table = b.getInt(0);
-    int vtable = table - b.getInt(table);
+    int table = Bytes.root(header);
+    int vtable = Bytes.vtable(header, table);
     byte[] big = java.util.Arrays.copyOf(header, 0x8000 + table + 16);
-    ByteBuffer c = ByteBuffer.wrap(big).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-    c.putShort(vtable + 4, (short) 0x8000); // join_time, slot 0
+    Bytes.putShort(big, vtable + 4, 0x8000); // join_time, slot 0
     assertThat(verify(big, Schema.FILE_HEADER)).contains("FileHeader.join_time").contains("has the offset 32768, "
         + "above 32767");
-    c.putShort(vtable + 4, (short) 0x7FF8);
+    Bytes.putShort(big, vtable + 4, 0x7FF8);
     assertThat(verify(big, Schema.FILE_HEADER)).isNull();
   }
 
   @Test
   void aVtableSizeAbove32767IsRejected() {
     byte[] header = Samples.fileHeader();
-    ByteBuffer b = ByteBuffer.wrap(header).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-    int table = b.getInt(0);
-    int vtable = table - b.getInt(table);
+    int vtable = Bytes.vtable(header, Bytes.root(header));
     byte[] big = java.util.Arrays.copyOf(header, vtable + 0x8002 + 8);
-    ByteBuffer.wrap(big).order(java.nio.ByteOrder.LITTLE_ENDIAN).putShort(vtable, (short) 0x8002);
+    Bytes.putShort(big, vtable, 0x8002);
     assertThat(verify(big, Schema.FILE_HEADER)).contains("has a size of 32770, above 32767");
   }
 }

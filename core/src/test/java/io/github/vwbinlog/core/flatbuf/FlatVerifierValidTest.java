@@ -7,6 +7,7 @@ import com.google.flatbuffers.FlatBufferBuilder;
 import io.github.vwbinlog.ReadLimits;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -140,14 +141,12 @@ class FlatVerifierValidTest {
 
   @Test
   void payloadTypesMapToTheirRoots() {
-    assertThat(Schema.forPayloadType(0)).isSameAs(Schema.CB_EVENT);
-    assertThat(Schema.forPayloadType(1)).isSameAs(Schema.MULTI_SLOT_EVENT);
-    assertThat(Schema.forPayloadType(2)).isSameAs(Schema.MULTI_SLOT_EVENT);
-    assertThat(Schema.forPayloadType(3)).isSameAs(Schema.OUTCOME_EVENT);
-    assertThat(Schema.forPayloadType(4)).isSameAs(Schema.CA_EVENT);
-    assertThat(Schema.forPayloadType(5)).isSameAs(Schema.DEDUP_INFO);
-    assertThat(Schema.forPayloadType(6)).isSameAs(Schema.MULTI_STEP_EVENT);
-    assertThat(Schema.forPayloadType(7)).isSameAs(Schema.EPISODE_EVENT);
+    // In the order of the payload type codes, from 0.
+    List<TableType> roots = List.of(Schema.CB_EVENT, Schema.MULTI_SLOT_EVENT, Schema.MULTI_SLOT_EVENT,
+        Schema.OUTCOME_EVENT, Schema.CA_EVENT, Schema.DEDUP_INFO, Schema.MULTI_STEP_EVENT, Schema.EPISODE_EVENT);
+    for (int code = 0; code < roots.size(); code++) {
+      assertThat(Schema.forPayloadType(code)).as("payload type %d", code).isSameAs(roots.get(code));
+    }
     assertThat(Schema.forPayloadType(8)).isNull();
     assertThat(Schema.forPayloadType(255)).isNull();
   }

@@ -39,62 +39,38 @@ class EverySourceTest {
 
   /** One way of handing a log's bytes to the reader. */
   enum Source {
-    BYTE_ARRAY {
-      @Override
-      BinaryLogReader open(byte[] log, ReadOptions options) {
-        return BinaryLogReader.of(log, options);
-      }
-    },
-    HEAP_BUFFER_AT_POSITION_7 {
-      @Override
-      BinaryLogReader open(byte[] log, ReadOptions options) {
-        ByteBuffer buffer = ByteBuffer.allocate(log.length + 20);
-        buffer.position(7);
-        buffer.put(log).limit(7 + log.length).position(7);
-        return BinaryLogReader.of(buffer, options);
-      }
-    },
-    DIRECT_BUFFER_AT_POSITION_3 {
-      @Override
-      BinaryLogReader open(byte[] log, ReadOptions options) {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(log.length + 3);
-        buffer.position(3);
-        buffer.put(log).flip().position(3);
-        return BinaryLogReader.of(buffer, options);
-      }
-    },
-    MAPPED_FILE {
-      @Override
-      BinaryLogReader open(byte[] log, ReadOptions options) throws IOException {
-        return BinaryLogReader.open(write(log), options);
-      }
-    },
-    MAPPED_FILE_4096_BYTE_WINDOW {
-      @Override
-      BinaryLogReader open(byte[] log, ReadOptions options) throws IOException {
-        return BinaryLogReader.open(write(log), options.withMapWindowSize(4096));
-      }
-    },
-    INPUT_STREAM {
-      @Override
-      BinaryLogReader open(byte[] log, ReadOptions options) {
-        return BinaryLogReader.of(new ByteArrayInputStream(log), options);
-      }
-    },
-    CHANNEL_1_BYTE_PER_READ {
-      @Override
-      BinaryLogReader open(byte[] log, ReadOptions options) {
-        return BinaryLogReader.of(new TestChannels.Trickle(log, 1), options);
-      }
-    },
-    CHANNEL_7_BYTES_PER_READ {
-      @Override
-      BinaryLogReader open(byte[] log, ReadOptions options) {
-        return BinaryLogReader.of(new TestChannels.Trickle(log, 7), options);
-      }
-    };
+    BYTE_ARRAY(BinaryLogReader::of),
+    HEAP_BUFFER_AT_POSITION_7((log, options) ->
+        BinaryLogReader.of(placed(ByteBuffer.allocate(log.length + 20), 7, log), options)),
+    DIRECT_BUFFER_AT_POSITION_3((log, options) ->
+        BinaryLogReader.of(placed(ByteBuffer.allocateDirect(log.length + 3), 3, log), options)),
+    MAPPED_FILE((log, options) -> BinaryLogReader.open(write(log), options)),
+    MAPPED_FILE_4096_BYTE_WINDOW((log, options) -> BinaryLogReader.open(write(log), options.withMapWindowSize(4096))),
+    INPUT_STREAM((log, options) -> BinaryLogReader.of(new ByteArrayInputStream(log), options)),
+    CHANNEL_1_BYTE_PER_READ((log, options) -> BinaryLogReader.of(new TestChannels.Trickle(log, 1), options)),
+    CHANNEL_7_BYTES_PER_READ((log, options) -> BinaryLogReader.of(new TestChannels.Trickle(log, 7), options));
 
-    abstract BinaryLogReader open(byte[] log, ReadOptions options) throws IOException;
+    /** Opens a reader on a log's bytes. */
+    interface Opener {
+      BinaryLogReader open(byte[] log, ReadOptions options) throws IOException;
+    }
+
+    private final Opener opener;
+
+    Source(Opener opener) {
+      this.opener = opener;
+    }
+
+    BinaryLogReader open(byte[] log, ReadOptions options) throws IOException {
+      return opener.open(log, options);
+    }
+
+    /** {@code buffer} holding {@code log} from {@code position} on, positioned there and limited to its end. */
+    static ByteBuffer placed(ByteBuffer buffer, int position, byte[] log) {
+      buffer.position(position);
+      buffer.put(log).limit(position + log.length).position(position);
+      return buffer;
+    }
 
     private static int files;
 

@@ -258,6 +258,15 @@ class MessageFramingTest {
       return (TruncatedInputException) result.error();
     }
 
+    /** Asserts where {@code e} says the input was cut: the message, the field, and the bytes needed and left. */
+    private void assertCut(TruncatedInputException e, long offset, MessageType type, String reading, long fieldOffset,
+        long needed, long available) {
+      assertThat(e).extracting(TruncatedInputException::offset, TruncatedInputException::messageType,
+              TruncatedInputException::reading, TruncatedInputException::fieldOffset,
+              TruncatedInputException::needed, TruncatedInputException::available)
+          .containsExactly(offset, type, reading, fieldOffset, needed, available);
+    }
+
     @ParameterizedTest(name = "{0} stray bytes")
     @ValueSource(ints = {1, 2, 3})
     void strayBytesWhereATypeShouldStart(int stray) {
@@ -282,12 +291,7 @@ class MessageFramingTest {
       byte[] log = new FrameBuilder().header(new byte[8]).u32(FrameBuilder.FILEMAGIC).raw(new byte[present])
           .toByteArray();
 
-      TruncatedInputException e = truncated(log, 1);
-
-      assertThat(e).extracting(TruncatedInputException::offset, TruncatedInputException::messageType,
-              TruncatedInputException::reading, TruncatedInputException::fieldOffset,
-              TruncatedInputException::needed, TruncatedInputException::available)
-          .containsExactly(16L, MessageType.FILEMAGIC, "the version", 20L, 4L, (long) present);
+      assertCut(truncated(log, 1), 16, MessageType.FILEMAGIC, "the version", 20, 4, present);
     }
 
     @ParameterizedTest(name = "{0} bytes of the size")
@@ -295,12 +299,7 @@ class MessageFramingTest {
     void size(int present) {
       byte[] log = new FrameBuilder().raw(start).u32(FrameBuilder.HEADER).raw(new byte[present]).toByteArray();
 
-      TruncatedInputException e = truncated(log, 1);
-
-      assertThat(e).extracting(TruncatedInputException::offset, TruncatedInputException::messageType,
-              TruncatedInputException::reading, TruncatedInputException::fieldOffset,
-              TruncatedInputException::needed, TruncatedInputException::available)
-          .containsExactly(8L, MessageType.HEADER, "the payload size", 12L, 4L, (long) present);
+      assertCut(truncated(log, 1), 8, MessageType.HEADER, "the payload size", 12, 4, present);
     }
 
     @Test
@@ -336,12 +335,7 @@ class MessageFramingTest {
       byte[] log = new FrameBuilder().raw(start).u32(FrameBuilder.HEADER).u32(36).raw(new byte[36])
           .raw(new byte[present]).toByteArray();
 
-      TruncatedInputException e = truncated(log, 2);
-
-      assertThat(e).extracting(TruncatedInputException::offset, TruncatedInputException::messageType,
-              TruncatedInputException::reading, TruncatedInputException::fieldOffset,
-              TruncatedInputException::needed, TruncatedInputException::available)
-          .containsExactly(8L, MessageType.HEADER, "the padding", 52L, 4L, (long) present);
+      assertCut(truncated(log, 2), 8, MessageType.HEADER, "the padding", 52, 4, present);
     }
 
     @Test

@@ -77,6 +77,14 @@ class RewardCalculatorConformanceTest {
     return CheckpointInfo.of(type).withRewardFunction(function).withDefaultReward(D);
   }
 
+  /** A CCB decision of these slot ids and baseline actions in apprentice mode, summed over the slot index outcomes. */
+  private JoinResult ccbApprentice(String slot0, String slot1, List<Integer> baselineActions) {
+    MultiSlotEvent ccb = ccbV2(slot0, slot1).withBaselineActions(baselineActions)
+        .withLearningMode(LearningMode.APPRENTICE);
+    return calculate(config(ProblemType.CCB, RewardFunction.SUM).withLearningMode(LearningMode.APPRENTICE),
+        event(CCB_ID, day(30), PayloadType.CCB, ccb), slotIndexObservations());
+  }
+
   private JoinResult calculate(CheckpointInfo config, JoinedEvent interaction, List<JoinedEvent> observations) {
     List<JoinedEvent> events = new ArrayList<>();
     events.add(interaction);
@@ -142,10 +150,8 @@ class RewardCalculatorConformanceTest {
 
   @Test
   void ccbApprenticeFirstActionMatchingBaselineActionReturnsRealReward() {
-    MultiSlotEvent ccb = ccbV2("92bfeab8-b8ea-4c7e-a8d2-51af422938760", "84bf7f39-2bf2-4ec5-b6b4-faeb7fb715aa0")
-        .withBaselineActions(List.of(0, 1)).withLearningMode(LearningMode.APPRENTICE);
-    JoinResult r = calculate(config(ProblemType.CCB, RewardFunction.SUM).withLearningMode(LearningMode.APPRENTICE),
-        event(CCB_ID, day(30), PayloadType.CCB, ccb), slotIndexObservations());
+    JoinResult r = ccbApprentice("92bfeab8-b8ea-4c7e-a8d2-51af422938760", "84bf7f39-2bf2-4ec5-b6b4-faeb7fb715aa0",
+        List.of(0, 1));
     assertThat(r.rewards()).containsExactly(1f, 1f);
     assertThat(r.originalRewards()).containsExactly(13f, 10f);
   }
@@ -153,10 +159,8 @@ class RewardCalculatorConformanceTest {
   @Test
   void ccbApprenticeFirstActionNotMatchingBaselineActionReturnsDefaultReward() {
     // "Default" in the test's name is apprentice's 0, not the default reward -1000.
-    MultiSlotEvent ccb = ccbV2("53100f0a-fc5e-4a76-80b8-1070e28aeba60", "baba6994-e172-4673-928e-341777ca6a6b0")
-        .withBaselineActions(List.of(1, 0)).withLearningMode(LearningMode.APPRENTICE);
-    JoinResult r = calculate(config(ProblemType.CCB, RewardFunction.SUM).withLearningMode(LearningMode.APPRENTICE),
-        event(CCB_ID, day(30), PayloadType.CCB, ccb), slotIndexObservations());
+    JoinResult r = ccbApprentice("53100f0a-fc5e-4a76-80b8-1070e28aeba60", "baba6994-e172-4673-928e-341777ca6a6b0",
+        List.of(1, 0));
     assertThat(r.rewards()).containsExactly(0f, 0f);
   }
 

@@ -37,6 +37,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -140,6 +142,11 @@ class FastPathEquivalenceTest {
         o = o.with(JoinFeature.FOR_TRAINING);
       }
       return o;
+    }
+
+    /** Writes a log of 1 to 12 messages to {@code file} and returns it. */
+    static Path write(Path file, Random random) throws IOException {
+      return Files.write(file, log(random, 1 + random.nextInt(12)));
     }
 
     static byte[] log(Random random, int messages) {

@@ -144,8 +144,7 @@ class ParallelJoinTest {
   void randomLogsConvertTheSameInParallel() throws IOException {
     for (int seed = 0; seed < 150; seed++) {
       Random random = new Random(seed);
-      Path log = dir.resolve("random-" + seed + ".log");
-      Files.write(log, FastPathEquivalenceTest.CleanLogs.log(random, 1 + random.nextInt(12)));
+      Path log = FastPathEquivalenceTest.CleanLogs.write(dir.resolve("random-" + seed + ".log"), random);
       JoinOptions options = FastPathEquivalenceTest.CleanLogs.options(random);
       Run one = sequential(log, options);
       assertSame(one, parallel(log, options, 1 + random.nextInt(3), random.nextInt(3000)), "seed " + seed);
@@ -160,17 +159,7 @@ class ParallelJoinTest {
     // RandomEvents' edge cases: mostly events the record path rejects, in any order, with any checkpoints.
     for (int seed = 0; seed < 150; seed++) {
       RandomEvents gen = new RandomEvents(new Random(seed));
-      Path log = dir.resolve("edge-" + seed + ".log");
-      try (BinaryLogWriter writer = BinaryLogWriter.to(log)) {
-        writer.fileMagic();
-        for (int m = gen.random().nextInt(10); m > 0; m--) {
-          if (gen.random().nextInt(3) == 0) {
-            writer.checkpoint(gen.checkpointInfo());
-          } else {
-            writer.regular(gen.joinedEvents());
-          }
-        }
-      }
+      Path log = gen.edgeLog(dir.resolve("edge-" + seed + ".log"));
       JoinOptions options = JoinOptions.defaults().withProblemType(ProblemType.CB);
       assertSame(sequential(log, options), parallel(log, options, 2, 1), "edge seed " + seed);
       assertSame(sequential(log, JoinOptions.defaults()), parallel(log, JoinOptions.defaults(), 2, 1),

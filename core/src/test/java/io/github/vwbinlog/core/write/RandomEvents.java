@@ -1,5 +1,6 @@
 package io.github.vwbinlog.core.write;
 
+import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.EventEncoding;
 import io.github.vwbinlog.FileHeader;
@@ -21,7 +22,9 @@ import io.github.vwbinlog.event.MultiStepEvent;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.event.OutcomeEvent.Kind;
 import io.github.vwbinlog.event.SlotEvent;
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -50,6 +53,24 @@ final class RandomEvents {
 
   Random random() {
     return random;
+  }
+
+  /**
+   * Writes a log of these records to {@code log} and returns it: FILEMAGIC, then up to 9 messages, each a checkpoint
+   * (one in three) or a REGULAR message of joined events. Mostly events the record path rejects, in any order.
+   */
+  Path edgeLog(Path log) throws IOException {
+    try (BinaryLogWriter writer = BinaryLogWriter.to(log)) {
+      writer.fileMagic();
+      for (int m = random.nextInt(10); m > 0; m--) {
+        if (random.nextInt(3) == 0) {
+          writer.checkpoint(checkpointInfo());
+        } else {
+          writer.regular(joinedEvents());
+        }
+      }
+    }
+    return log;
   }
 
   List<JoinedEvent> joinedEvents() {

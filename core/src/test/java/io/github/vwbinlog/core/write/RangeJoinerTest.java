@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.vwbinlog.BinaryLogReader;
-import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.MessageType;
@@ -154,8 +153,7 @@ class RangeJoinerTest {
     rebuilt = 0;
     for (int seed = 0; seed < 200; seed++) {
       Random random = new Random(seed);
-      Path log = dir.resolve("random-" + seed + ".log");
-      Files.write(log, FastPathEquivalenceTest.CleanLogs.log(random, 1 + random.nextInt(12)));
+      Path log = FastPathEquivalenceTest.CleanLogs.write(dir.resolve("random-" + seed + ".log"), random);
       JoinOptions options = FastPathEquivalenceTest.CleanLogs.options(random);
       Pass one = whole(log, options);
       long size = Files.size(log);
@@ -172,17 +170,7 @@ class RangeJoinerTest {
   void randomEdgeLogsInRandomRanges() throws IOException {
     for (int seed = 0; seed < 150; seed++) {
       RandomEvents gen = new RandomEvents(new Random(seed));
-      Path log = dir.resolve("edge-" + seed + ".log");
-      try (BinaryLogWriter writer = BinaryLogWriter.to(log)) {
-        writer.fileMagic();
-        for (int m = gen.random().nextInt(10); m > 0; m--) {
-          if (gen.random().nextInt(3) == 0) {
-            writer.checkpoint(gen.checkpointInfo());
-          } else {
-            writer.regular(gen.joinedEvents());
-          }
-        }
-      }
+      Path log = gen.edgeLog(dir.resolve("edge-" + seed + ".log"));
       long size = Files.size(log);
       for (JoinOptions options : List.of(JoinOptions.defaults(),
           JoinOptions.defaults().withProblemType(ProblemType.CB))) {
