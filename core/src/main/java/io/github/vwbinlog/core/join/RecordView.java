@@ -98,23 +98,13 @@ public final class RecordView implements JoinedView {
   }
 
   @Override
-  public boolean learnable() {
-    return result.learnable();
-  }
-
-  @Override
-  public long epochSecond() {
-    return result.timestamp().epochSecond();
-  }
-
-  @Override
-  public float passProbability() {
-    return meta.passProbability();
-  }
-
-  @Override
   public void eventId(JsonBytes out) {
     out.string(step != null ? step.eventId() : meta.id());
+  }
+
+  @Override
+  public boolean learnable() {
+    return result.learnable();
   }
 
   @Override
@@ -127,8 +117,8 @@ public final class RecordView implements JoinedView {
   }
 
   @Override
-  public String diagnosticId() {
-    return result.id();
+  public long epochSecond() {
+    return result.timestamp().epochSecond();
   }
 
   @Override
@@ -137,9 +127,19 @@ public final class RecordView implements JoinedView {
   }
 
   @Override
+  public float passProbability() {
+    return meta.passProbability();
+  }
+
+  @Override
   public void modelIdUntilNul(JsonBytes out) {
     out.stringUntilNul(cb != null ? cb.modelId() : step != null ? step.modelId()
         : slots != null ? slots.modelId() : ca.modelId());
+  }
+
+  @Override
+  public String diagnosticId() {
+    return result.id();
   }
 
   private ByteBuffer contextBytes() {
@@ -162,13 +162,13 @@ public final class RecordView implements JoinedView {
   }
 
   @Override
-  public float originalReward(int list) {
-    return list == TOP ? result.originalReward() : result.originalRewards().get(list);
+  public int slotCount() {
+    return slots == null ? 0 : slots.slots().size();
   }
 
   @Override
-  public int slotCount() {
-    return slots == null ? 0 : slots.slots().size();
+  public float originalReward(int list) {
+    return list == TOP ? result.originalReward() : result.originalRewards().get(list);
   }
 
   private SlotEvent slot(int s) {
@@ -179,28 +179,18 @@ public final class RecordView implements JoinedView {
     return list != TOP ? slot(list).actionIds() : cb != null ? cb.actionIds() : step.actionIds();
   }
 
-  private List<Float> probabilities(int list) {
-    return list != TOP ? slot(list).probabilities() : cb != null ? cb.probabilities() : step.probabilities();
-  }
-
   @Override
   public int actionCount(int list) {
     return actions(list).size();
   }
 
+  private List<Float> probabilities(int list) {
+    return list != TOP ? slot(list).probabilities() : cb != null ? cb.probabilities() : step.probabilities();
+  }
+
   @Override
   public long action(int list, int k) {
     return actions(list).get(k);
-  }
-
-  @Override
-  public int probabilityCount(int list) {
-    return probabilities(list).size();
-  }
-
-  @Override
-  public float probability(int list, int k) {
-    return probabilities(list).get(k);
   }
 
   @Override
@@ -213,12 +203,22 @@ public final class RecordView implements JoinedView {
     return true;
   }
 
+  @Override
+  public int probabilityCount(int list) {
+    return probabilities(list).size();
+  }
+
   private List<JoinedEvent> outcomes(int list) {
     if (list == TOP) {
       return result.outcomes();
     }
     List<List<JoinedEvent>> bySlot = result.slotOutcomes();
     return list < bySlot.size() ? bySlot.get(list) : List.of();
+  }
+
+  @Override
+  public float probability(int list, int k) {
+    return probabilities(list).get(k);
   }
 
   private OutcomeEvent outcome(int list, int k) {
@@ -228,21 +228,6 @@ public final class RecordView implements JoinedView {
   @Override
   public int outcomeCount(int list) {
     return outcomes(list).size();
-  }
-
-  @Override
-  public boolean outcomeTaken(int list, int k) {
-    return outcome(list, k).actionTaken();
-  }
-
-  @Override
-  public float outcomeValue(int list, int k) {
-    return outcome(list, k).value();
-  }
-
-  @Override
-  public void outcomeId(int list, int k, JsonBytes out) {
-    out.string(outcomes(list).get(k).id());
   }
 
   @Override
@@ -257,6 +242,21 @@ public final class RecordView implements JoinedView {
   }
 
   @Override
+  public boolean outcomeTaken(int list, int k) {
+    return outcome(list, k).actionTaken();
+  }
+
+  @Override
+  public void outcomeId(int list, int k, JsonBytes out) {
+    out.string(outcomes(list).get(k).id());
+  }
+
+  @Override
+  public float outcomeValue(int list, int k) {
+    return outcome(list, k).value();
+  }
+
+  @Override
   public int outcomeNumericIndex(int list, int k) {
     return outcome(list, k).numericIndex();
   }
@@ -267,6 +267,12 @@ public final class RecordView implements JoinedView {
   }
 
   @Override
+  public float caAction() {
+    return ca.action();
+  }
+
+
+  @Override
   public int baseline(int k) {
     return slots.baselineActions().get(k);
   }
@@ -274,10 +280,5 @@ public final class RecordView implements JoinedView {
   @Override
   public float pdfValue() {
     return ca.pdfValue();
-  }
-
-  @Override
-  public float caAction() {
-    return ca.action();
   }
 }

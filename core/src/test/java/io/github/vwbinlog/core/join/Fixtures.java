@@ -124,7 +124,7 @@ final class Fixtures {
 
   @SafeVarargs
   static <T> List<T> list(T... items) {
-    // A mutable list that, unlike List.of, may hold null (an outcome that failed to decode, for GroupJoin).
+    // A mutable list that, unlike List.of, may hold null (an outcome that failed to decode, for JoinRulesTest).
     List<T> list = new ArrayList<>(items.length);
     for (T item : items) {
       list.add(item);
