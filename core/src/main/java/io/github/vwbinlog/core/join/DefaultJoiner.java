@@ -57,12 +57,12 @@ public final class DefaultJoiner implements Joiner {
     this.counters = counters;
     this.config = new StickyConfig(options);
     this.single = MessageJoiner.of(config, counters, options.readOptions().limits(), zstd);
-    this.multistep = new MultistepJoiner(config, counters, options.readOptions().limits());
+    this.multistep = new MultistepJoiner(config, counters, options.readOptions().limits(), zstd);
   }
 
   /**
-   * Opens a file with a reader that reports to this joiner's counters, so its notices are counted too. With a zstd
-   * pool the joiner can convert ({@link #stepConverting}); without one it joins records only.
+   * Opens a file with a reader that reports to this joiner's counters, so its notices are counted too. The join
+   * borrows zstd contexts from {@code zstd}, or, without a pool, decompresses as the record decoder does.
    */
   public static DefaultJoiner open(Path file, JoinOptions options, @Nullable ZstdContexts zstd) throws IOException {
     JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
@@ -181,6 +181,7 @@ public final class DefaultJoiner implements Joiner {
   /** Gives back what the join borrowed (a zstd context); the joiner can go on. */
   public void release() {
     single.close();
+    multistep.close();
   }
 
   @Override

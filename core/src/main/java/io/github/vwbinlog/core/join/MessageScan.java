@@ -82,6 +82,8 @@ final class MessageScan {
 
   private final ReadLimits limits;
   private final @Nullable ZstdContexts zstd;
+  /** Whether the events are read for the multistep joiner. */
+  private final boolean multistep;
   private final FlatVerifier verifier;
   private final EventDecoder decoder;
 
@@ -164,8 +166,13 @@ final class MessageScan {
   private boolean anyZstd;
   private @Nullable ZstdDecompressCtx zstdContext;
 
-  /** A scan; without a pool of zstd contexts it decompresses as the record decoder does, allocating. */
-  MessageScan(ReadLimits limits, @Nullable ZstdContexts zstd) {
+  /**
+   * A scan for the single joiner ({@code multistep} false) or the multistep joiner, which reads MultiStep events and
+   * outcomes and leaves DedupInfo and Episode events unread (SPEC §7.1). Without a pool of zstd contexts it
+   * decompresses as the record decoder does, allocating.
+   */
+  MessageScan(ReadLimits limits, @Nullable ZstdContexts zstd, boolean multistep) {
+    this.multistep = multistep;
     this.limits = limits;
     this.zstd = zstd;
     this.verifier = new FlatVerifier(limits);
@@ -403,14 +410,23 @@ final class MessageScan {
         .position(base + eventStart[i]);
   }
 
-  /** The original payload, for flatc's accessors; positions in it are {@link #position} of the scan's. */
-  ByteBuffer original() {
-    return original;
-  }
-
-  /** The position in {@link #original()} of position {@code at} of the scan's copy. */
-  int position(int at) {
-    return base + at;
+  /**
+   * Event {@code e} of the message as a record, built by {@code decoder} (one that trusts the scan's verification)
+   * from the original payload: a context is a view of the caller's bytes, not of the scan's reused copy.
+   *
+   * @throws IllegalStateException if the decoder cannot read an event the scan read: a bug, never bad data
+   */
+  io.github.vwbinlog.event.JoinedEvent record(int e, EventDecoder decoder) {
+    DiagnosticReason reason = type[e] == PayloadType.OUTCOME.ordinal() ? DiagnosticReason.MALFORMED_OUTCOME
+        : DiagnosticReason.MALFORMED_INTERACTION;
+    try {
+      EventDecoder.Envelope envelope = decoder.envelope(eventBytes(e));
+      var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp().__assign(base + timePos[e], original);
+      return new io.github.vwbinlog.event.JoinedEvent(EventDecoder.timeStamp(time),
+          new io.github.vwbinlog.event.Event(envelope.meta(), decoder.payload(envelope, reason)));
+    } catch (DecodeException ex) {
+      throw new IllegalStateException("the scan and the record decoder disagree on joined event " + e, ex);
+    }
   }
 
   /**
@@ -478,8 +494,16 @@ final class MessageScan {
     bufs[i] = b;
     switch (t) {
       case DEDUP_INFO:
+        if (multistep) {
+          status[i] = UNREAD; // dedup serves only the learner's features, which the multistep joiner does not make
+          return group(b, i, 0);
+        }
         return dedup(i);
       case EPISODE:
+        if (multistep) {
+          status[i] = UNREAD; // an episode start carries nothing a step needs
+          return group(b, i, 0);
+        }
         return fail(i, DiagnosticReason.EPISODE_WITHOUT_MULTISTEP, idString(i), "Episode type events require multistep");
       case OUTCOME:
         break;
@@ -487,13 +511,19 @@ final class MessageScan {
       case CCB:
       case SLATES:
       case CA:
-        if (!problemMatches[t.ordinal()]) {
+        if (multistep || !problemMatches[t.ordinal()]) {
           status[i] = UNREAD; // rejected by the join for its type, unread
           return group(b, i, 1);
         }
         break;
+      case MULTI_STEP:
+        if (!multistep) {
+          status[i] = UNREAD; // the single joiner reports it as unsupported
+          return group(b, i, 1);
+        }
+        break;
       default:
-        status[i] = UNREAD; // multistep and unrecognized interactions: the join reports them as unsupported
+        status[i] = UNREAD; // unrecognized interactions: the join reports them
         return group(b, i, 1);
     }
     int payloadField = field(b, event, Slots.Event.PAYLOAD);
@@ -629,6 +659,7 @@ final class MessageScan {
       case CB -> Schema.CB_EVENT;
       case CCB, SLATES -> Schema.MULTI_SLOT_EVENT;
       case CA -> Schema.CA_EVENT;
+      case MULTI_STEP -> Schema.MULTI_STEP_EVENT;
       default -> Schema.OUTCOME_EVENT;
     };
     if (verifier.verify(buffer(p), start, length, schema) != null) {
@@ -661,6 +692,15 @@ final class MessageScan {
         deferred[i] = byteField(p, root, Slots.MultiSlotEvent.DEFERRED_ACTION) != 0;
         mode(i, byteField(p, root, Slots.MultiSlotEvent.LEARNING_MODE));
         return context(p, root, Slots.MultiSlotEvent.CONTEXT) && utf8Field(p, root, Slots.MultiSlotEvent.MODEL_ID);
+      }
+      case MULTI_STEP: {
+        if (field(p, root, Slots.MultiStepEvent.EVENT_ID) == 0 || field(p, root, Slots.MultiStepEvent.ACTION_IDS) == 0
+            || field(p, root, Slots.MultiStepEvent.PROBABILITIES) == 0) {
+          return false;
+        }
+        deferred[i] = byteField(p, root, Slots.MultiStepEvent.DEFERRED_ACTION) != 0;
+        return context(p, root, Slots.MultiStepEvent.CONTEXT) && utf8Field(p, root, Slots.MultiStepEvent.EVENT_ID)
+            && utf8Field(p, root, Slots.MultiStepEvent.PREVIOUS_ID) && utf8Field(p, root, Slots.MultiStepEvent.MODEL_ID);
       }
       case CA: {
         deferred[i] = byteField(p, root, Slots.CaEvent.DEFERRED_ACTION) != 0;

@@ -6,18 +6,14 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.TimeStamp;
-import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
-import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.join.JoinResult;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
-import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
 
 /**
  * The multistep joiner of SPEC §7 ({@code --multistep}): one REGULAR message is one batch (§7.1), whatever episodes
@@ -26,6 +22,9 @@ import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
  * <p>Readiness is that of §3.1; the problem type and learning mode are otherwise unused, and DedupInfo and Episode
  * events are ignored, as in VW. Decisions of the single-joiner types are ignored too, as in VW, but reported as a
  * notice and counted as skipped interactions.
+ *
+ * <p>The events are read by the one reader of events ({@link MessageScan}, in its multistep mode), and the steps and
+ * outcomes it has read are built into records for {@link StepBatch}.
  *
  * <p>Where VW crashes or reads undefined memory (§11 item 11), vw-binlog verifies and decompresses every payload and
  * skips the smallest broken unit, reported: a JoinedEvent without its event or time stamp, or an Event without
@@ -37,47 +36,72 @@ import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
 final class MultistepJoiner {
   private final StickyConfig config;
   private final JoinCounters counters;
-  private final EventDecoder decoder;
-  private final FlatVerifier verifier;
   private final ReadLimits limits;
+  private final FlatVerifier verifier;
+  /** The one reader of events, reading MultiStep events and outcomes. */
+  private final MessageScan scan;
+  /** Builds the records of the events the scan has read (and verified). */
+  private final EventDecoder decoder;
+  private long configVersion = Long.MIN_VALUE;
 
-  MultistepJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits) {
+  MultistepJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, @Nullable ZstdContexts zstd) {
     this.config = config;
     this.counters = counters;
     this.limits = limits;
-    this.decoder = new EventDecoder(limits);
     this.verifier = new FlatVerifier(limits);
+    this.scan = new MessageScan(limits, zstd, true);
+    this.decoder = new EventDecoder(limits, false);
   }
 
-  /** An event of the message, its metadata decoded and its payload not yet. */
-  private record Pending(EventDecoder.Envelope envelope, TimeStamp timestamp) {}
+  /** Gives the scan's zstd context back to its pool; the joiner can go on. */
+  void close() {
+    scan.close();
+  }
 
   /** Processes one REGULAR message, handing each emitted step to {@code sink} in output order. */
   void regular(long offset, ByteBuffer payload, Consumer<JoinResult> sink) {
-    JoinedPayload joined = RegularMessages.open(offset, payload, config, counters, verifier, limits);
-    if (joined == null) {
-      return;
+    if (config.ready() && config.version() != configVersion) {
+      configVersion = config.version();
+      scan.configure(config.effective());
     }
-    List<Pending> pending = envelopes(offset, joined);
-    if (pending == null) {
+    if (!config.ready() || !scan.scan(payload)) {
+      RegularMessages.skip(offset, payload, config, counters, verifier, limits);
       return;
     }
     CheckpointInfo effective = config.effective();
+    MessageScan.Failure failure = scan.failure;
+    if (failure != null) {
+      RegularMessages.drop(offset, scan, failure, counters);
+      return;
+    }
+    boolean useClientTime = effective.useClientTime();
     StepBatch batch = new StepBatch();
     int seen = 0;
     int skipped = 0;
     boolean invalid = false;
-    for (Pending p : pending) {
-      PayloadType type = p.envelope().meta().payloadType();
-      String id = p.envelope().meta().id();
+    for (int i = 0; i < scan.eventCount; i++) {
+      PayloadType type = MessageScan.TYPES[scan.type[i]];
+      boolean failed = scan.status[i] == MessageScan.FAILED;
       switch (type) {
         case MULTI_STEP -> {
           seen++;
-          if (!step(offset, p, effective.useClientTime(), batch)) {
+          if (failed) {
             skipped++;
+            counters.report(new Diagnostic(scan.failReason[i], offset, scan.idString(i), "MultiStep payload cannot be "
+                + "read, the step is left out of its batch: " + scan.failMessage[i]));
+          } else {
+            step(offset, scan.record(i, decoder), useClientTime, batch);
           }
         }
-        case OUTCOME -> invalid |= !outcome(offset, p, batch);
+        case OUTCOME -> {
+          if (failed) {
+            invalid = true;
+            counters.report(new Diagnostic(scan.failReason[i], offset, scan.idString(i), "observation cannot be read: "
+                + scan.failMessage[i]));
+          } else {
+            batch.addOutcome(scan.record(i, decoder));
+          }
+        }
         case EPISODE, DEDUP_INFO -> {
           // Ignored by VW's multistep joiner (SPEC §7.1): an episode start carries no data for a step, and dedup only
           // serves LEARN-mode feature extraction, which VW's multistep joiner does not do.
@@ -85,8 +109,9 @@ final class MultistepJoiner {
         default -> {
           seen++;
           skipped++;
-          counters.report(new Diagnostic(DiagnosticReason.PROBLEM_TYPE_MISMATCH, offset, id, "the multistep joiner "
-              + "reads only MultiStep interactions; this " + type.name() + " interaction is ignored, as in VW"));
+          counters.report(new Diagnostic(DiagnosticReason.PROBLEM_TYPE_MISMATCH, offset, scan.idString(i), "the "
+              + "multistep joiner reads only MultiStep interactions; this " + type.name() + " interaction is ignored, "
+              + "as in VW"));
         }
       }
     }
@@ -99,81 +124,13 @@ final class MultistepJoiner {
     counters.interactionsSkipped(skipped);
   }
 
-  /**
-   * The envelopes of the message's events, or null when one cannot be read and the message is dropped (reported and
-   * counted, as the single joiner drops it: SPEC §4.1).
-   */
-  private @Nullable List<Pending> envelopes(long offset, JoinedPayload joined) {
-    int n = joined.eventsLength();
-    List<Pending> pending = new ArrayList<>(n);
-    int interactions = 0;
-    var entry = new reinforcement_learning.messages.flatbuff.v2.JoinedEvent();
-    var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
-    for (int i = 0; i < n; i++) {
-      joined.events(entry, i);
-      ByteBuffer eventBytes = entry.eventAsByteBuffer();
-      String problem = "";
-      DiagnosticReason reason = DiagnosticReason.MALFORMED_EVENT;
-      EventDecoder.@Nullable Envelope envelope = null;
-      if (eventBytes == null || entry.timestamp(time) == null) {
-        problem = "JoinedEvent " + i + " is malformed: no event or no time stamp";
-      } else {
-        try {
-          envelope = decoder.envelope(eventBytes);
-        } catch (DecodeException e) {
-          problem = "JoinedEvent " + i + ": " + e.getMessage();
-          reason = e.reason();
-        }
-      }
-      if (envelope == null) {
-        counters.skippedMessage();
-        counters.interactionsSeen(interactions);
-        counters.interactionsSkipped(interactions);
-        counters.report(new Diagnostic(reason, offset, null,
-            "processing of an event from JoinedPayload failed, skipping JoinedPayload: " + problem));
-        return null;
-      }
-      PayloadType type = envelope.meta().payloadType();
-      if (type != PayloadType.OUTCOME && type != PayloadType.EPISODE && type != PayloadType.DEDUP_INFO) {
-        interactions++;
-      }
-      pending.add(new Pending(envelope, EventDecoder.timeStamp(time)));
-    }
-    return pending;
-  }
-
-  /** Decodes a step into the batch; false if it is skipped (reported). */
-  private boolean step(long offset, Pending p, boolean useClientTime, StepBatch batch) {
-    JoinedEvent event;
-    try {
-      event = joined(p, DiagnosticReason.MALFORMED_INTERACTION);
-    } catch (DecodeException e) {
-      counters.report(new Diagnostic(e.reason(), offset, p.envelope().meta().id(), "MultiStep payload cannot be read, "
-          + "the step is left out of its batch: " + e.getMessage()));
-      return false;
-    }
+  /** Adds a step to the batch, noting a missing client time. */
+  private void step(long offset, JoinedEvent event, boolean useClientTime, StepBatch batch) {
     TimeStamp client = event.event().meta().clientTime();
     if (useClientTime && (client == null || client.isEmpty())) {
       counters.report(new Diagnostic(DiagnosticReason.CLIENT_TIME_MISSING, offset, event.id(), "configured to use "
           + "client time but the MultiStep event has no client time; its enqueued time is used"));
     }
     batch.addStep(event, event.effectiveTime(useClientTime));
-    return true;
-  }
-
-  /** Decodes an outcome into the batch; false if it cannot be read (reported). */
-  private boolean outcome(long offset, Pending p, StepBatch batch) {
-    try {
-      batch.addOutcome(joined(p, DiagnosticReason.MALFORMED_OUTCOME));
-      return true;
-    } catch (DecodeException e) {
-      counters.report(new Diagnostic(e.reason(), offset, p.envelope().meta().id(), "observation cannot be read: "
-          + e.getMessage()));
-      return false;
-    }
-  }
-
-  private JoinedEvent joined(Pending p, DiagnosticReason reason) throws DecodeException {
-    return new JoinedEvent(p.timestamp(), new Event(p.envelope().meta(), decoder.payload(p.envelope(), reason)));
   }
 }

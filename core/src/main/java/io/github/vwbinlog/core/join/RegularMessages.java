@@ -4,17 +4,17 @@ import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.MessageType;
+import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import java.nio.ByteBuffer;
-import org.jspecify.annotations.Nullable;
 import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
 
 /**
- * The checks both joiners make before they look at the events of a REGULAR message: readiness (SPEC §3.1),
- * verification of the {@code JoinedPayload} (§4.1 step 2) and the event-count limit. A message that fails one is
- * skipped whole, reported and counted.
+ * What both joiners do with a REGULAR message they cannot join: one skipped before its events are read (readiness,
+ * SPEC §3.1; the {@code JoinedPayload}'s verification, §4.1 step 2; the event-count limit), and one dropped at an
+ * unreadable event (§4.1, §11 item 3). Each is reported and counted.
  */
 final class RegularMessages {
   /** The REGULAR type as exceptions name it: the value as stored, unsigned. */
@@ -23,36 +23,54 @@ final class RegularMessages {
   private RegularMessages() {}
 
   /**
-   * The verified payload of a REGULAR message, or null when the message is skipped (reported and counted). A
+   * Drops a payload at the event where the scan stopped (SPEC §4.1; vw-binlog's fix of §11 item 3): the message is
+   * skipped, the interactions before that event are counted as seen and skipped, and the failure is reported.
+   */
+  static void drop(long offset, MessageScan scan, MessageScan.Failure failure, JoinCounters counters) {
+    int interactions = 0;
+    for (int i = 0; i < failure.event(); i++) {
+      PayloadType t = MessageScan.TYPES[scan.type[i]];
+      if (t != PayloadType.OUTCOME && t != PayloadType.DEDUP_INFO && t != PayloadType.EPISODE) {
+        interactions++;
+      }
+    }
+    counters.skippedMessage();
+    counters.interactionsSeen(interactions);
+    counters.interactionsSkipped(interactions);
+    counters.report(new Diagnostic(failure.reason(), offset, failure.eventId(),
+        "processing of an event from JoinedPayload failed, skipping JoinedPayload: " + failure.message()));
+  }
+
+  /**
+   * Reports and counts a REGULAR message that is skipped before its events are read: before any checkpoint (SPEC
+   * §3.1), or whose {@code JoinedPayload} does not verify (§4.1 step 2) or holds more events than the limit. A
    * {@link ReadLimits} bound is reported as {@link DiagnosticReason#LIMIT_EXCEEDED}, any other verification failure
    * as {@link DiagnosticReason#MALFORMED_PAYLOAD}.
    *
    * @param offset the message's byte offset, for diagnostics
    * @param verifier the joiner's verifier, reused from message to message (built with {@code limits})
+   * @throws IllegalStateException if none of these holds: the scan refused a payload the verifier accepts (a bug)
    */
-  static @Nullable JoinedPayload open(long offset, ByteBuffer payload, StickyConfig config, JoinCounters counters,
+  static void skip(long offset, ByteBuffer payload, StickyConfig config, JoinCounters counters,
       FlatVerifier verifier, ReadLimits limits) {
+    counters.skippedMessage();
     if (!config.ready()) {
-      counters.skippedMessage();
       counters.report(new Diagnostic(DiagnosticReason.REGULAR_BEFORE_CHECKPOINT, offset, null,
           "regular message before any checkpoint: its events are ignored"));
-      return null;
+      return;
     }
     String problem = verifier.verify(payload, payload.position(), payload.remaining(), Schema.JOINED_PAYLOAD);
     if (problem != null) {
-      counters.skippedMessage();
       counters.report(new Diagnostic(verifier.limitExceeded() != null ? DiagnosticReason.LIMIT_EXCEEDED
           : DiagnosticReason.MALFORMED_PAYLOAD, offset, null, "verification failed, skipping JoinedPayload: " + problem));
-      return null;
+      return;
     }
-    JoinedPayload joined = JoinedPayload.getRootAsJoinedPayload(payload.duplicate());
-    int n = joined.eventsLength();
+    int n = JoinedPayload.getRootAsJoinedPayload(payload.duplicate()).eventsLength();
     if (n > limits.maxEventsPerPayload()) {
-      counters.skippedMessage();
       counters.report(new LimitExceededException(offset, REGULAR, "number of joined events", n,
           limits.maxEventsPerPayload()).toDiagnostic());
-      return null;
+      return;
     }
-    return joined;
+    throw new IllegalStateException("the scan and the verifier disagree on the JoinedPayload at " + offset);
   }
 }

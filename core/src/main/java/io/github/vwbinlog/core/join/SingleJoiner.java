@@ -100,7 +100,7 @@ final class SingleJoiner implements ScanView.Reports {
     this.limits = limits;
     this.dedup = dedup;
     this.part = part;
-    this.scan = new MessageScan(limits, zstd);
+    this.scan = new MessageScan(limits, zstd, false);
     this.view = new ScanView(scan);
     this.decoder = new EventDecoder(limits, false); // the scan verified every buffer it reads
     this.verifier = new FlatVerifier(limits);
@@ -138,15 +138,11 @@ final class SingleJoiner implements ScanView.Reports {
   private void join(long offset, ByteBuffer payload, @Nullable Consumer<JoinResult> records, @Nullable JsonBytes out,
       @Nullable LineSink lines) {
     this.offset = offset;
-    if (!config.ready()) {
-      RegularMessages.open(offset, payload, config, counters, verifier, limits);
-      return;
+    if (config.ready()) {
+      refreshConfig();
     }
-    refreshConfig();
-    if (!scan.scan(payload)) {
-      if (RegularMessages.open(offset, payload, config, counters, verifier, limits) != null) {
-        throw new IllegalStateException("the scan and the verifier disagree on the JoinedPayload at " + offset);
-      }
+    if (!config.ready() || !scan.scan(payload)) {
+      RegularMessages.skip(offset, payload, config, counters, verifier, limits);
       return;
     }
     if (!applyDedups()) {
@@ -154,7 +150,7 @@ final class SingleJoiner implements ScanView.Reports {
     }
     MessageScan.Failure failure = scan.failure;
     if (failure != null) {
-      drop(failure.event(), failure.reason(), failure.eventId(), failure.message());
+      RegularMessages.drop(offset, scan, failure, counters);
       return;
     }
     counters.interactionsSeen(scan.interactions);
@@ -165,7 +161,7 @@ final class SingleJoiner implements ScanView.Reports {
         continue;
       }
       if (records != null) {
-        records.accept(record(joined, this::decoded));
+        records.accept(record(joined, e -> scan.record(e, decoder)));
       } else if (lines != null && out != null && lines.line(view, out)) {
         if (emitted(joined)) {
           lastLearnable = joined;
@@ -204,8 +200,9 @@ final class SingleJoiner implements ScanView.Reports {
         // would not fail.
         uncertain |= part;
         int event = scan.dedupEvent[k];
-        drop(event, DiagnosticReason.MALFORMED_DEDUP, scan.idString(event), "JSON parsing during dedup processing "
-            + "failed for action id " + Long.toUnsignedString(info.ids().get(failed)));
+        RegularMessages.drop(offset, scan, new MessageScan.Failure(event, DiagnosticReason.MALFORMED_DEDUP,
+            scan.idString(event), "JSON parsing during dedup processing failed for action id "
+            + Long.toUnsignedString(info.ids().get(failed))), counters);
         return false;
       }
       if (part) {
@@ -213,22 +210,6 @@ final class SingleJoiner implements ScanView.Reports {
       }
     }
     return true;
-  }
-
-  /** Drops the payload at its event {@code at}: the interactions before it are counted as seen and skipped. */
-  private void drop(int at, DiagnosticReason reason, @Nullable String eventId, String message) {
-    int interactions = 0;
-    for (int i = 0; i < at; i++) {
-      PayloadType t = TYPES[scan.type[i]];
-      if (t != PayloadType.OUTCOME && t != PayloadType.DEDUP_INFO) {
-        interactions++;
-      }
-    }
-    counters.skippedMessage();
-    counters.interactionsSeen(interactions);
-    counters.interactionsSkipped(interactions);
-    counters.report(new Diagnostic(reason, offset, eventId,
-        "processing of an event from JoinedPayload failed, skipping JoinedPayload: " + message));
   }
 
   @Override
@@ -479,21 +460,6 @@ final class SingleJoiner implements ScanView.Reports {
     }
     return new JoinResult(decision, decision.effectiveTime(effective.useClientTime()), all, bySlot, finals,
         originals, v.learnable());
-  }
-
-  /** Event {@code e} of the message as a record; the scan has read it, so it decodes. */
-  private JoinedEvent decoded(int e) {
-    DiagnosticReason reason = scan.type[e] == PayloadType.OUTCOME.ordinal() ? DiagnosticReason.MALFORMED_OUTCOME
-        : DiagnosticReason.MALFORMED_INTERACTION;
-    try {
-      EventDecoder.Envelope envelope = decoder.envelope(scan.eventBytes(e));
-      var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp()
-          .__assign(scan.position(scan.timePos[e]), scan.original());
-      TimeStamp timestamp = EventDecoder.timeStamp(time);
-      return new JoinedEvent(timestamp, new Event(envelope.meta(), decoder.payload(envelope, reason)));
-    } catch (DecodeException ex) {
-      throw new IllegalStateException("the scan and the record decoder disagree on joined event " + e, ex);
-    }
   }
 
   /** The decision with its context replaced (training, dedup references expanded). */
