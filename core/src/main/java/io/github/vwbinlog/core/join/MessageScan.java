@@ -54,9 +54,11 @@ import org.jspecify.annotations.Nullable;
  * decoder ({@link EventDecoder}) reads and fails where it fails. An event whose payload does not decode gets
  * {@link #FAILED} with the decoder's own reason and message (the decoder is asked only then, on the original payload,
  * so the message is the one VW users know); an event that makes the whole payload unusable (no event or time stamp,
- * an unreadable envelope, a bad DedupInfo, an episode) stops the scan with {@link #failure}.
+ * an unreadable envelope, a bad DedupInfo, an episode) stops the scan with {@link #failure}. The multistep joiner's scan
+ * reads MultiStep events instead of the single joiner's interactions, and leaves DedupInfo and Episode events unread.
+ * The {@code RewardCalculator} fills the same arrays from records ({@link #load}).
  *
- * <p>Not thread-safe: one per {@link SingleJoiner}.
+ * <p>Not thread-safe: one per joiner.
  */
 final class MessageScan {
   /** No event: the end of a group's chain in {@link #next}, an empty slot of the id table. */
@@ -185,6 +187,11 @@ final class MessageScan {
     for (PayloadType t : TYPES) {
       problemMatches[t.ordinal()] = now.problemType().matches(t);
     }
+  }
+
+  /** Whether an interaction of type {@code t} matches the problem type in force (SPEC §4.3), from a table. */
+  boolean problemMatches(PayloadType t) {
+    return problemMatches[t.ordinal()];
   }
 
   /** Gives back the zstd context, if one was borrowed. The scan can go on; it borrows again when it needs to. */

@@ -250,7 +250,7 @@ final class SingleJoiner implements ScanView.Reports {
         }
         continue;
       }
-      if (!effective.problemType().matches(t)) {
+      if (!m.problemMatches(t)) {
         skipped++;
         report(DiagnosticReason.PROBLEM_TYPE_MISMATCH, "problem type " + effective.problemType()
             + " and interaction event type " + t + " don't match");
