@@ -294,25 +294,7 @@ public final class DsjsonWriter {
       if (i > 0) {
         line.ascii(',');
       }
-      line.raw(SLOT_LABEL_COST);
-      number(-v.reward(i), "_outcomes[%d]._label_cost (final reward)", i, 0);
-      line.raw(SLOT_ID);
-      if (!v.slotId(i, line)) {
-        v.eventId(line);
-      }
-      line.raw(SLOT_A_OPEN);
-      slotActions(v, i);
-      line.raw(SLOT_P_OPEN);
-      probabilities(v, i, "_outcomes[%d]._p[%d] (probability)");
-      // VW writes "_o" only for slots that outcomes were mapped to; an empty list is the same as none.
-      if (v.outcomeCount(i) > 0) {
-        line.raw(SLOT_O_OPEN);
-        outcomes(v, i);
-        line.ascii(']');
-      }
-      line.raw(ORIGINAL_LABEL_COST);
-      number(-v.originalReward(i), "_outcomes[%d]._original_label_cost (original reward)", i, 0);
-      line.ascii('}');
+      ccbSlot(v, i);
     }
     line.ascii(']');
     int baseline = v.baselineCount();
@@ -329,6 +311,29 @@ public final class DsjsonWriter {
     }
     modelAndPdrop(v, true);
     line.raw(LINE_END);
+  }
+
+  /** A CCB slot's entry of {@code "_outcomes"}: its costs, id, actions, probabilities and outcomes. */
+  private void ccbSlot(JoinedView v, int i) {
+    line.raw(SLOT_LABEL_COST);
+    number(-v.reward(i), "_outcomes[%d]._label_cost (final reward)", i, 0);
+    line.raw(SLOT_ID);
+    if (!v.slotId(i, line)) {
+      v.eventId(line);
+    }
+    line.raw(SLOT_A_OPEN);
+    slotActions(v, i);
+    line.raw(SLOT_P_OPEN);
+    probabilities(v, i, "_outcomes[%d]._p[%d] (probability)");
+    // VW writes "_o" only for slots that outcomes were mapped to; an empty list is the same as none.
+    if (v.outcomeCount(i) > 0) {
+      line.raw(SLOT_O_OPEN);
+      outcomes(v, i);
+      line.ascii(']');
+    }
+    line.raw(ORIGINAL_LABEL_COST);
+    number(-v.originalReward(i), "_outcomes[%d]._original_label_cost (original reward)", i, 0);
+    line.ascii('}');
   }
 
   /** A slates line (SPEC §8.4): one cost, all outcomes, actions and probabilities per slot, skip-learn last. */
