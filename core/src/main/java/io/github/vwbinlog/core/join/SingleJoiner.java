@@ -379,7 +379,11 @@ final class SingleJoiner implements ScanView.Reports {
     return true;
   }
 
-  /** Counts a joined event whose line was written and feeds the metrics; true when it is learnable. */
+  /**
+   * Counts a joined event whose line was written and feeds the metrics. The metrics' last event is set once per
+   * message, by the caller, so this says whether the event is a candidate: learnable, and not the first learnable
+   * event of the log (which sets the metrics' first event).
+   */
   private boolean emitted(int interaction) {
     ScanView v = view;
     PayloadType t = v.type();
