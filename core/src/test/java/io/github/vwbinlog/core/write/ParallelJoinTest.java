@@ -144,8 +144,8 @@ class ParallelJoinTest {
   void randomLogsConvertTheSameInParallel() throws IOException {
     for (int seed = 0; seed < 150; seed++) {
       Random random = new Random(seed);
-      Path log = FastPathEquivalenceTest.CleanLogs.write(dir.resolve("random-" + seed + ".log"), random);
-      JoinOptions options = FastPathEquivalenceTest.CleanLogs.options(random);
+      Path log = ViewRecordEquivalenceTest.CleanLogs.write(dir.resolve("random-" + seed + ".log"), random);
+      JoinOptions options = ViewRecordEquivalenceTest.CleanLogs.options(random);
       Run one = sequential(log, options);
       assertSame(one, parallel(log, options, 1 + random.nextInt(3), random.nextInt(3000)), "seed " + seed);
       assertSame(iterated(log, options), collected(log, options, 1 + random.nextInt(3), 1 + random.nextInt(3000)),

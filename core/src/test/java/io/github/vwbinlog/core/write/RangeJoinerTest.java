@@ -153,8 +153,8 @@ class RangeJoinerTest {
     rebuilt = 0;
     for (int seed = 0; seed < 200; seed++) {
       Random random = new Random(seed);
-      Path log = FastPathEquivalenceTest.CleanLogs.write(dir.resolve("random-" + seed + ".log"), random);
-      JoinOptions options = FastPathEquivalenceTest.CleanLogs.options(random);
+      Path log = ViewRecordEquivalenceTest.CleanLogs.write(dir.resolve("random-" + seed + ".log"), random);
+      JoinOptions options = ViewRecordEquivalenceTest.CleanLogs.options(random);
       Pass one = whole(log, options);
       long size = Files.size(log);
       assertSame(one, ranges(log, options, randomCuts(random, size, 1 + random.nextInt(8))), "seed " + seed);

@@ -52,7 +52,7 @@ import org.junit.jupiter.api.Test;
  * diagnostics in the same order. (Before the join was one, this compared the conversion's fast path with the record
  * path; the logs are the same.)
  */
-class FastPathEquivalenceTest {
+class ViewRecordEquivalenceTest {
   private static final int LOGS = 400;
 
   /** The converter's output, summary and diagnostics. */

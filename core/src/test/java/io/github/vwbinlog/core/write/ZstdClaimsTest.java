@@ -20,14 +20,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The converter's fast path on zstd payloads whose frame header lies: it checks the declared size with
- * {@link ZstdContexts#declaredSize} as the record path does (docs/ROBUSTNESS.md) before it allocates, so a few bytes claiming hundreds of megabytes cost nothing (fuzz's HugeClaimsTest measures the memory),
- * and the converter's output, summary and diagnostics are the record path's.
+ * The event scan on zstd payloads whose frame header lies: it checks the declared size with
+ * {@link ZstdContexts#declaredSize} as the record decoder does (docs/ROBUSTNESS.md) before it allocates, so a few
+ * bytes claiming hundreds of megabytes cost nothing (fuzz's HugeClaimsTest measures the memory), and the decoder's
+ * reason and message are reported; the lines from the join's views and from its records agree.
  */
-class FastPathZstdClaimsTest {
+class ZstdClaimsTest {
 
   @Test
-  void declaredSizeRefusesWhatTheRecordPathRefusesBeforeAllocating() {
+  void declaredSizeRefusesWhatTheRecordDecoderRefusesBeforeAllocating() {
     byte[] frame = Zstd.compress(cbEvent(1, 2));
     int actual = cbEvent(1, 2).length;
     assertThat(declaredSize(frame, 1 << 20)).isEqualTo(actual);
@@ -42,7 +43,7 @@ class FastPathZstdClaimsTest {
     assertThat(declaredSize(withDeclaredSize(frame, bound), Integer.MAX_VALUE)).isEqualTo(bound);
   }
 
-  /** Both forms, which must agree: the array one (the converter) at an offset, the direct buffer one (the cursor). */
+  /** Both forms, which must agree: the array one (the scan) at an offset, the direct buffer one (the cursor). */
   private static long declaredSize(byte[] payload, int maxSize) {
     ByteBuffer direct = ByteBuffer.allocateDirect(Math.max(1, payload.length)).put(payload).flip();
     long fromBuffer = ZstdContexts.declaredSize(direct, payload.length, maxSize);
@@ -64,8 +65,8 @@ class FastPathZstdClaimsTest {
     byte[] log = log(joined);
     JoinOptions options = JoinOptions.defaults();
 
-    FastPathEquivalenceTest.Run records = FastPathEquivalenceTest.recordPath(log, options);
-    FastPathEquivalenceTest.Run converted = FastPathEquivalenceTest.converter(log, options);
+    ViewRecordEquivalenceTest.Run records = ViewRecordEquivalenceTest.recordPath(log, options);
+    ViewRecordEquivalenceTest.Run converted = ViewRecordEquivalenceTest.converter(log, options);
 
     assertThat(converted.output()).isEqualTo(records.output());
     assertThat(converted.summary()).isEqualTo(records.summary());

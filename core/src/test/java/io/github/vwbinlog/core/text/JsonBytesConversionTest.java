@@ -8,8 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The methods the conversion fast path uses: absolute slices of buffers, truncation, and the number text cache. */
-class JsonBytesFastPathTest {
+/** The methods a conversion uses: absolute slices of buffers, truncation, and the number text cache. */
+class JsonBytesConversionTest {
 
   @Test
   void numbersFromTheCacheAreTheFormattersText() {
