@@ -2,10 +2,7 @@ package io.github.vwbinlog.core.join;
 
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.RewardFunction;
-import io.github.vwbinlog.event.JoinedEvent;
-import io.github.vwbinlog.event.OutcomeEvent;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Applies the configured reward function to lists of joined outcomes (SPEC §6.1, §6.2), fed one by one: leaves out

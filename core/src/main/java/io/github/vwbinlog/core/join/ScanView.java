@@ -94,11 +94,6 @@ public final class ScanView implements JoinedView {
     rewards = new OutcomeRewards(now, 16);
   }
 
-  /** The event of the payload that is the joined interaction. */
-  int interaction() {
-    return interaction;
-  }
-
   /** Where the join's diagnostics about a joined event go: its joiner, which knows the offset and the id. */
   interface Reports {
     void report(DiagnosticReason reason, String message);

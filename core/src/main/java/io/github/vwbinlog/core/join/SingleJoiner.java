@@ -10,8 +10,6 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
-import io.github.vwbinlog.TimeStamp;
-import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.event.ZstdContexts;

@@ -19,7 +19,6 @@ import io.github.vwbinlog.core.testing.FrameBuilder;
 import io.github.vwbinlog.core.testing.ReadResult;
 import io.github.vwbinlog.core.testing.TestChannels;
 import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;

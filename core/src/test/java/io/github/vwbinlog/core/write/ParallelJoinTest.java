@@ -8,7 +8,6 @@ import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
-import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.conformance.Corpus;
 import io.github.vwbinlog.core.convert.DsjsonParts;
