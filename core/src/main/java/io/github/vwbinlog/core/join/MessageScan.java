@@ -30,7 +30,10 @@ import io.github.vwbinlog.core.write.EventEncoder;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.DedupInfo;
+import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.event.EventPayload;
+import io.github.vwbinlog.event.JoinedEvent;
+import io.github.vwbinlog.event.Metadata;
 import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.schema.Slots;
@@ -269,7 +272,7 @@ final class MessageScan {
    *
    * @throws IllegalArgumentException if a record has no stored form (a slot action id beyond 32 bits)
    */
-  void load(List<io.github.vwbinlog.event.@Nullable JoinedEvent> records, EventEncoder encoder) {
+  void load(List<@Nullable JoinedEvent> records, EventEncoder encoder) {
     int n = records.size();
     dedups.clear();
     failure = null;
@@ -282,20 +285,20 @@ final class MessageScan {
     byte[][] ids = new byte[n][];
     byte[][] literals = new byte[n][];
     byte[] groupId = new byte[0];
-    for (io.github.vwbinlog.event.JoinedEvent record : records) {
+    for (JoinedEvent record : records) {
       if (record != null) {
         groupId = record.id().getBytes(StandardCharsets.UTF_8);
         break;
       }
     }
     for (int i = 0; i < n; i++) {
-      io.github.vwbinlog.event.JoinedEvent record = records.get(i);
+      JoinedEvent record = records.get(i);
       if (record == null) {
         ids[i] = groupId;
         used += groupId.length;
         continue;
       }
-      io.github.vwbinlog.event.Event event = record.event();
+      Event event = record.event();
       ids[i] = event.meta().id().getBytes(StandardCharsets.UTF_8);
       used += ids[i].length;
       if (event.payload() instanceof OutcomeEvent o && o.indexKind() == OutcomeEvent.Kind.LITERAL
@@ -311,7 +314,7 @@ final class MessageScan {
     int at = 0;
     int interactionCount = 0;
     for (int i = 0; i < n; i++) {
-      io.github.vwbinlog.event.JoinedEvent record = records.get(i);
+      JoinedEvent record = records.get(i);
       System.arraycopy(ids[i], 0, message, at, ids[i].length);
       idPos[i] = at;
       idLen[i] = ids[i].length;
@@ -326,7 +329,7 @@ final class MessageScan {
         addToGroup(message, i);
         continue;
       }
-      io.github.vwbinlog.event.Metadata meta = record.event().meta();
+      Metadata meta = record.event().meta();
       PayloadType t = meta.payloadType();
       type[i] = (byte) t.ordinal();
       status[i] = READ;
@@ -423,14 +426,14 @@ final class MessageScan {
    *
    * @throws IllegalStateException if the decoder cannot read an event the scan read: a bug, never bad data
    */
-  io.github.vwbinlog.event.JoinedEvent record(int e, EventDecoder decoder) {
+  JoinedEvent record(int e, EventDecoder decoder) {
     DiagnosticReason reason = type[e] == PayloadType.OUTCOME.ordinal() ? DiagnosticReason.MALFORMED_OUTCOME
         : DiagnosticReason.MALFORMED_INTERACTION;
     try {
       EventDecoder.Envelope envelope = decoder.envelope(eventBytes(e));
       var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp().__assign(base + timePos[e], original);
-      return new io.github.vwbinlog.event.JoinedEvent(EventDecoder.timeStamp(time),
-          new io.github.vwbinlog.event.Event(envelope.meta(), decoder.payload(envelope, reason)));
+      return new JoinedEvent(EventDecoder.timeStamp(time),
+          new Event(envelope.meta(), decoder.payload(envelope, reason)));
     } catch (DecodeException ex) {
       throw new IllegalStateException("the scan and the record decoder disagree on joined event " + e, ex);
     }
