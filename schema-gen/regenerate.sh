@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates schema-gen/src/main/java from schema-gen/src/main/fbs: flatc's classes, and the slot constants
-# (io.github.vwbinlog.schema.Slots) written by src/generator/java/SlotsGenerator.java.
+# Regenerates schema-gen/src/main/java from schema-gen/src/main/fbs: flatc's classes, and the slot constants and the
+# verifier's walk (io.github.vwbinlog.schema.Slots and TableWalk) written by src/generator/java/SchemaGenerator.java.
 #   schema-gen/regenerate.sh          rewrite the generated sources
 #   schema-gen/regenerate.sh --check  fail if the committed sources differ from what flatc generates
 # flatc must be the version that matches flatbuffers-java in the root pom (2.0.8; docs/SCHEMA.md).
@@ -27,21 +27,22 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 flatc --java -o "$out" "$here"/src/main/fbs/*.fbs
 gen="reinforcement_learning/messages/flatbuff/v2"
-# The slot constants of every table, for the hand-written readers (our own generator; a single-file Java program).
-slots="io/github/vwbinlog/schema/Slots.java"
-mkdir -p "$out/$(dirname "$slots")"
-java "$here/src/generator/java/SlotsGenerator.java" "$here/src/main/fbs" "$out/$slots"
+# The slot constants of every table, for the hand-written readers, and the verifier's walk over every table (our own
+# generator; a single-file Java program).
+ours="io/github/vwbinlog/schema"
+java "$here/src/generator/java/SchemaGenerator.java" "$here/src/main/fbs" "$out/$ours"
 
 if [ "${1:-}" = "--check" ]; then
-  if ! diff -r "$out/$gen" "$here/src/main/java/$gen" || ! diff "$out/$slots" "$here/src/main/java/$slots"; then
+  if ! diff -r "$out/$gen" "$here/src/main/java/$gen" || ! diff -r "$out/$ours" "$here/src/main/java/$ours"; then
     echo "regenerate.sh: the committed generated sources are stale; run schema-gen/regenerate.sh" >&2
     exit 1
   fi
   echo "regenerate.sh: generated sources are up to date"
 else
   rm -rf "$here/src/main/java/$gen"
-  mkdir -p "$here/src/main/java/$gen" "$here/src/main/java/$(dirname "$slots")"
+  rm -rf "$here/src/main/java/$ours"
+  mkdir -p "$here/src/main/java/$gen" "$here/src/main/java/$ours"
   cp "$out/$gen"/*.java "$here/src/main/java/$gen/"
-  cp "$out/$slots" "$here/src/main/java/$slots"
-  echo "regenerate.sh: wrote $(ls "$here/src/main/java/$gen" | wc -l) files and $slots"
+  cp "$out/$ours"/*.java "$here/src/main/java/$ours/"
+  echo "regenerate.sh: wrote $(ls "$here/src/main/java/$gen" | wc -l) flatc files and $(ls "$here/src/main/java/$ours" | wc -l) of ours"
 fi

@@ -1,6 +1,7 @@
 package io.github.vwbinlog.core.flatbuf;
 
 import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.schema.TableWalk;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Objects;
@@ -67,6 +68,9 @@ import org.jspecify.annotations.Nullable;
  * <p>Nested flatbuffers ({@code JoinedEvent.event}, {@code Event.payload}) are checked as byte vectors only; verify
  * each as a root of its own before reading it.
  *
+ * <p>Which tables hold which fields is not written here: the walk over the tables is {@link TableWalk}, generated from
+ * the {@code .fbs} files, and this class supplies the checks it makes at each table, field, vector and string.
+ *
  * <p>Verification never throws on any content: every read is bounds-checked first and offsets are computed in
  * {@code long}. An instance keeps per-call state, so it is not thread-safe, but it can be reused; a reused instance
  * allocates nothing for a buffer that verifies.
@@ -78,7 +82,7 @@ import org.jspecify.annotations.Nullable;
  * }
  * }</pre>
  */
-public final class FlatVerifier {
+public final class FlatVerifier extends TableWalk {
 
   /** C++ {@code FLATBUFFERS_MAX_BUFFER_SIZE}: buffers, and so vectors, stay below 2^31 bytes. */
   static final long MAX_BUFFER_SIZE = 0x7FFF_FFFFL;
@@ -189,156 +193,135 @@ public final class FlatVerifier {
           + " of the smallest flatbuffer");
     }
     long table = follow(0, null, -1);
-    return table >= 0 && verifyTable(table, root, null, -1);
+    return table >= 0 && root(root.id(), table);
   }
 
+  // --- the primitive checks of the generated walk (TableWalk), which calls them table by table, field by field
+
   /**
-   * Verifies a table and, recursively, everything it points to.
+   * Checks a table and its vtable, and counts it. The checks are made at once here, kept small enough for the JIT to
+   * inline into the walk; {@link #tableProblem} makes them again one by one, in C++'s order, to say which failed.
    *
    * @param via the field that pointed here (null for the root), for problem reports
    * @param index the element index when {@code via} is a vector, else -1
+   * @return the vtable's position, with its size in the high 32 bits, or -1 after recording the problem
    */
-  private boolean verifyTable(long table, TableType type, @Nullable Field via, long index) {
-    if (!aligned(table, 4)) {
-      return fail("table " + type.name() + " at " + table + via(via, index) + " is not 4-byte aligned");
-    }
-    if (!inBounds(table, 4)) {
-      return fail("table " + type.name() + " at " + table + via(via, index) + " extends beyond the buffer"
-          + sizeNote());
-    }
-    // The soffset is signed: the vtable may lie before or after the table.
-    long vtable = table - i32(table);
+  @Override
+  protected long table(long table, String type, @Nullable String via, long index) {
     // C++ counts the table before it looks at the vtable.
     depth++;
     tables++;
+    if (aligned(table, 4) && inBounds(table, 4) && depth <= maxDepth && tables <= maxTables) {
+      // The soffset is signed: the vtable may lie before or after the table.
+      long vtable = table - i32(table);
+      if (aligned(vtable, 2) && inBounds(vtable, 2)) {
+        int vsize = u16(vtable);
+        if ((vsize & 1) == 0 && inBounds(vtable, vsize) && vsize <= MAX_VOFFSET) {
+          return vtable | (long) vsize << 32;
+        }
+      }
+    }
+    return tableProblem(table, type, via, index);
+  }
+
+  /** The checks of {@link #table} one by one, after one failed: records the first that fails, returns -1. */
+  private long tableProblem(long table, String type, @Nullable String via, long index) {
+    if (!aligned(table, 4)) {
+      return failAt("table " + type + " at " + table + via(via, index) + " is not 4-byte aligned");
+    }
+    if (!inBounds(table, 4)) {
+      return failAt("table " + type + " at " + table + via(via, index) + " extends beyond the buffer" + sizeNote());
+    }
     if (depth > maxDepth) {
-      return failLimit("table " + type.name() + " at " + table + via(via, index) + ": ", "nesting depth", depth,
-          maxDepth);
+      failLimit("table " + type + " at " + table + via(via, index) + ": ", "nesting depth", depth, maxDepth);
+      return -1;
     }
     if (tables > maxTables) {
-      return failLimit("table " + type.name() + " at " + table + via(via, index) + ": ", "table count", tables,
-          maxTables);
+      failLimit("table " + type + " at " + table + via(via, index) + ": ", "table count", tables, maxTables);
+      return -1;
     }
+    long vtable = table - i32(table);
     if (!aligned(vtable, 2)) {
-      return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ") is not 2-byte aligned");
+      return failAt("vtable of table " + type + " at " + table + " (at " + vtable + ") is not 2-byte aligned");
     }
     if (!inBounds(vtable, 2)) {
-      return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ") lies outside the buffer"
+      return failAt("vtable of table " + type + " at " + table + " (at " + vtable + ") lies outside the buffer"
           + sizeNote());
     }
     int vsize = u16(vtable);
     if ((vsize & 1) != 0) {
-      return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ") has an odd size, "
-          + vsize);
+      return failAt("vtable of table " + type + " at " + table + " (at " + vtable + ") has an odd size, " + vsize);
     }
     if (!inBounds(vtable, vsize)) {
-      return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ", " + vsize
+      return failAt("vtable of table " + type + " at " + table + " (at " + vtable + ", " + vsize
           + " bytes) extends beyond the buffer" + sizeNote());
     }
-    if (vsize > MAX_VOFFSET) {
-      return fail("vtable of table " + type.name() + " at " + table + " (at " + vtable + ") has a size of " + vsize
-          + ", above " + MAX_VOFFSET + " (flatbuffers-java reads it as a negative 16-bit value)");
-    }
-    int slots = type.slotCount();
-    for (int slot = 0; slot < slots; slot++) {
-      int fieldOffset = fieldOffset(vtable, vsize, slot);
-      if (fieldOffset > MAX_VOFFSET) {
-        return fail("field " + type.slot(slot).qualifiedName() + " of table " + type.name() + " at " + table
-            + " has the offset " + fieldOffset + ", above " + MAX_VOFFSET
-            + " (flatbuffers-java reads it as a negative 16-bit value)");
-      }
-      if (fieldOffset != 0 && !verifyField(table + fieldOffset, type.slot(slot), table, vtable, vsize, slot)) {
-        return false;
-      }
-    }
+    return failAt("vtable of table " + type + " at " + table + " (at " + vtable + ") has a size of " + vsize
+        + ", above " + MAX_VOFFSET + " (flatbuffers-java reads it as a negative 16-bit value)");
+  }
+
+  @Override
+  protected boolean end() {
     depth--;
     return true;
   }
 
-  /** A slot's offset from the table start, or 0 when the field is absent (the vtable is too short, or says 0). */
-  private int fieldOffset(long vtable, int vsize, int slot) {
-    int entry = 4 + 2 * slot;
-    // vsize and entry are both even, so entry < vsize means the whole entry lies in the (verified) vtable.
-    return entry < vsize ? u16(vtable + entry) : 0;
+  @Override
+  protected boolean scalar(long table, long vtable, int slot, int size, int align, String field) {
+    int fieldOffset = fieldOffset(table, vtable, slot, field);
+    if (fieldOffset <= 0) {
+      return fieldOffset == 0;
+    }
+    long at = table + fieldOffset;
+    if (!aligned(at, align)) {
+      return fail("field " + field + " at " + at + " is not " + align + "-byte aligned");
+    }
+    if (!inBounds(at, size)) {
+      return fail("field " + field + " at " + at + " (" + size + " bytes) extends beyond the buffer" + sizeNote());
+    }
+    return true;
   }
 
-  private boolean verifyField(long at, Field f, long table, long vtable, int vsize, int slot) {
-    switch (f.kind) {
-      case SCALAR:
-      case UNION_TAG:
-      case STRUCT:
-        if (!aligned(at, f.align)) {
-          return fail("field " + f.qualifiedName() + " at " + at + " is not " + f.align + "-byte aligned");
-        }
-        if (!inBounds(at, f.size)) {
-          return fail("field " + f.qualifiedName() + " at " + at + " (" + f.size + " bytes) extends beyond the buffer"
-              + sizeNote());
-        }
-        return true;
-      default:
-        long target = follow(at, f, -1);
-        if (target < 0) {
-          return false;
-        }
-        if (f.kind == Field.Kind.UNION) {
-          return verifyUnion(target, f, unionTag(table, vtable, vsize, slot - 1));
-        }
-        return verifyTarget(target, f, f, -1);
-    }
+  @Override
+  protected long offset(long table, long vtable, int slot, String field) {
+    int fieldOffset = fieldOffset(table, vtable, slot, field);
+    return fieldOffset <= 0 ? fieldOffset : follow(table + fieldOffset, field, -1);
   }
 
   /**
-   * Verifies what an offset points to, by the kind of {@code shape}.
-   *
-   * @param via the field named in problem reports (a union's value field for its members)
+   * A slot's offset from the table start: 0 when the field is absent (the vtable is too short, or says 0), -1 after
+   * recording the problem when it is too large for flatbuffers-java.
    */
-  private boolean verifyTarget(long target, Field shape, Field via, long index) {
-    switch (shape.kind) {
-      case STRING:
-        return verifyString(target, via, index);
-      case VECTOR:
-        return verifyVector(target, shape.size, "vector", via, index) >= 0;
-      case TABLE:
-        return verifyTable(target, Objects.requireNonNull(shape.table), via, index);
-      case TABLE_VECTOR: {
-        long n = verifyVector(target, 4, "vector", via, index);
-        TableType element = Objects.requireNonNull(shape.table);
-        for (long i = 0; i < n; i++) {
-          long slot = target + 4 + 4 * i;
-          // Elements are followed without VerifyOffset's checks, exactly as C++'s VerifyVectorOfTables does; the
-          // table's own checks catch a bad target.
-          if (!verifyTable(slot + u32(slot), element, via, i)) {
-            return false;
-          }
-        }
-        return n >= 0;
-      }
-      case STRING_VECTOR: {
-        long n = verifyVector(target, 4, "vector", via, index);
-        for (long i = 0; i < n; i++) {
-          long slot = target + 4 + 4 * i;
-          if (!verifyString(slot + u32(slot), via, i)) {
-            return false;
-          }
-        }
-        return n >= 0;
-      }
-      default:
-        throw new IllegalStateException("not an offset field: " + shape);
+  private int fieldOffset(long table, long vtable, int slot, String field) {
+    int entry = 4 + 2 * slot;
+    // vsize and entry are both even, so entry < vsize means the whole entry lies in the (verified) vtable.
+    int fieldOffset = entry < (int) (vtable >>> 32) ? u16((vtable & 0xFFFF_FFFFL) + entry) : 0;
+    if (fieldOffset > MAX_VOFFSET) {
+      return (int) failAt("field " + field + " of table " + field.substring(0, field.indexOf('.')) + " at " + table
+          + " has the offset " + fieldOffset + ", above " + MAX_VOFFSET
+          + " (flatbuffers-java reads it as a negative 16-bit value)");
     }
+    return fieldOffset;
   }
 
-  /** Verifies a union value: the member the tag names, nothing more for NONE or a tag this schema does not know. */
-  private boolean verifyUnion(long target, Field union, int tag) {
-    Field member = tag < union.members.length ? union.members[tag] : null;
-    // NONE (tag 0) and unknown tags: the generated C++ Verify<Union>() returns true without reading the value.
-    return member == null || verifyTarget(target, member, union, -1);
-  }
-
-  /** The stored tag of the union in {@code tagSlot}, 0 (NONE) when absent. Its bytes were verified already. */
-  private int unionTag(long table, long vtable, int vsize, int tagSlot) {
-    int fieldOffset = fieldOffset(vtable, vsize, tagSlot);
+  @Override
+  protected int unionTag(long table, long vtable, int slot) {
+    int entry = 4 + 2 * slot;
+    int fieldOffset = entry < (int) (vtable >>> 32) ? u16((vtable & 0xFFFF_FFFFL) + entry) : 0;
     return fieldOffset == 0 ? 0 : u8(table + fieldOffset);
+  }
+
+  @Override
+  protected long element(long vector, long index) {
+    // Elements are followed without VerifyOffset's checks, exactly as C++'s VerifyVectorOf... do; the target's own
+    // checks catch a bad element.
+    long slot = vector + 4 + 4 * index;
+    return slot + u32(slot);
+  }
+
+  @Override
+  protected long vector(long vector, int elementSize, String via, long index) {
+    return verifyVector(vector, elementSize, "vector", via, index);
   }
 
   /**
@@ -346,7 +329,7 @@ public final class FlatVerifier {
    *
    * @return the element count, or -1 after recording the problem
    */
-  private long verifyVector(long vector, int elementSize, String what, Field via, long index) {
+  private long verifyVector(long vector, int elementSize, String what, String via, long index) {
     if (!aligned(vector, 4)) {
       return failAt(what + " " + name(via, index) + " at " + vector + " is not 4-byte aligned");
     }
@@ -378,7 +361,8 @@ public final class FlatVerifier {
     return n;
   }
 
-  private boolean verifyString(long string, Field via, long index) {
+  @Override
+  protected boolean string(long string, String via, long index) {
     long n = verifyVector(string, 1, "string", via, index);
     if (n < 0) {
       return false;
@@ -402,7 +386,7 @@ public final class FlatVerifier {
    * @param via the field holding the offset, null for the root offset
    * @return the position it points to, or -1 after recording the problem
    */
-  private long follow(long at, @Nullable Field via, long index) {
+  private long follow(long at, @Nullable String via, long index) {
     if (!aligned(at, 4)) {
       return failAt(offsetName(via, index) + " at " + at + " is not 4-byte aligned");
     }
@@ -494,15 +478,15 @@ public final class FlatVerifier {
     return " (size " + size + ")";
   }
 
-  private static String name(Field field, long index) {
-    return index < 0 ? field.qualifiedName() : field.qualifiedName() + "[" + index + "]";
+  private static String name(String field, long index) {
+    return index < 0 ? field : field + "[" + index + "]";
   }
 
-  private static String offsetName(@Nullable Field field, long index) {
+  private static String offsetName(@Nullable String field, long index) {
     return field == null ? "the root offset" : "the offset of " + name(field, index);
   }
 
-  private static String via(@Nullable Field field, long index) {
+  private static String via(@Nullable String field, long index) {
     return field == null ? " (the root)" : " (" + name(field, index) + ")";
   }
 }

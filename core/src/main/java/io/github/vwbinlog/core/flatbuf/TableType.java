@@ -1,59 +1,41 @@
 package io.github.vwbinlog.core.flatbuf;
 
-import java.util.List;
+import io.github.vwbinlog.schema.TableWalk;
 
 /**
- * The layout of one flatbuffer table of schema v2, as the verifier needs it: one {@link Field} per vtable slot, in
- * declaration order (slot {@code n} lives at vtable byte offset {@code 4 + 2n}). Instances are the constants of
- * {@link Schema}; there is no other way to make one, which keeps the table graph acyclic and the verifier's recursion
- * bounded by the schema.
+ * A table of schema v2 that a flatbuffer can have as its root, as {@link FlatVerifier} takes it. Instances are the
+ * constants of {@link Schema}; what the table holds is the generated {@link TableWalk}'s, from the {@code .fbs} files.
  *
  * <pre>{@code
  * FlatVerifier.verify(payload, 0, payload.limit(), Schema.JOINED_PAYLOAD, ReadLimits.defaults());
  * }</pre>
  */
 public final class TableType {
-  private final String name;
-  private final Field[] slots;
+  private final int id;
 
-  /**
-   * Builds a table from its slots. Unions must be declared as flatc lays them out: the tag slot immediately before
-   * the value slot.
-   */
-  TableType(String name, Field... slots) {
-    this.name = name;
-    this.slots = slots.clone();
-    for (int i = 0; i < this.slots.length; i++) {
-      Field f = this.slots[i];
-      f.setOwner(name);
-      if (f.kind == Field.Kind.UNION && (i == 0 || this.slots[i - 1].kind != Field.Kind.UNION_TAG)) {
-        throw new IllegalArgumentException("union " + name + "." + f.name + " lacks its tag in slot " + (i - 1));
-      }
-    }
+  /** The table {@code id} of {@link TableWalk}. */
+  TableType(int id) {
+    this.id = id;
+    TableWalk.name(id); // rejects an unknown id
   }
 
-  /** The schema's name of the table, for example {@code CbEvent}. */
+  /** The table's id in {@link TableWalk}. */
+  int id() {
+    return id;
+  }
+
+  /** The table's name as the {@code .fbs} files declare it, such as {@code "CbEvent"}. */
   public String name() {
-    return name;
+    return TableWalk.name(id);
   }
 
-  /** The number of vtable slots the schema declares (a union counts two). */
+  /** How many vtable slots the table has (a union takes two: its tag, then its value). */
   public int slotCount() {
-    return slots.length;
-  }
-
-  /** The slot descriptions, for the verifier and tests. */
-  Field slot(int slot) {
-    return slots[slot];
-  }
-
-  /** The slot descriptions as a list, for tests. */
-  List<Field> slots() {
-    return List.of(slots);
+    return TableWalk.slotCount(id);
   }
 
   @Override
   public String toString() {
-    return name;
+    return name();
   }
 }

@@ -6,8 +6,9 @@
  * <p>flatbuffers-java has no verifier: its generated accessors trust every offset, so a corrupt buffer makes them
  * throw or read unrelated bytes. Everything above this layer therefore reads a buffer (the REGULAR payload, each
  * nested {@code Event} and each event payload, as separate roots) only after {@link
- * io.github.vwbinlog.core.flatbuf.FlatVerifier} accepted it. The tables are described once, in {@link
- * io.github.vwbinlog.core.flatbuf.Schema}; the verifier is a generic walker over those descriptions.
+ * io.github.vwbinlog.core.flatbuf.FlatVerifier} accepted it. The tables are described once, by the {@code .fbs}
+ * files: the verifier's walk over them ({@code io.github.vwbinlog.schema.TableWalk}) is generated from those files, and
+ * the verifier supplies its primitive checks and problem reports.
  */
 @NullMarked
 package io.github.vwbinlog.core.flatbuf;

@@ -3,62 +3,43 @@ package io.github.vwbinlog.core.flatbuf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.vwbinlog.schema.Slots;
+import io.github.vwbinlog.schema.TableWalk;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Schema} is written by hand, so it is checked against the {@code .fbs} files flatc compiled, as the generated
- * {@link Slots#TABLES} describes them: same tables, same slots in the same order, same shapes. A slot described
- * wrongly would make the verifier check the wrong bytes. ({@code SlotsTest} checks the generated slots against flatc's
- * own numbering.)
+ * {@link Schema} names the roots the verifier takes; what each table holds is the generated {@link TableWalk}'s. So
+ * every table of the {@code .fbs} files (each has a {@link Slots} class) must be one of Schema's constants, under its
+ * own name and id, with its slot count. ({@code SlotsTest} checks the slots against flatc's own numbering, and
+ * {@code FlatVerifierValidTest} that the walk checks every slot of every table.)
  */
 class SchemaTest {
 
-  /** A slot as the .fbs declares it, in the verifier's terms: "name KIND size align [table]". */
-  private static String describe(io.github.vwbinlog.core.flatbuf.Field f) {
-    String s = f.name + " " + f.kind + " " + f.size + " " + f.align;
-    if (f.table != null) {
-      s += " " + f.table.name();
-    }
-    if (f.kind == io.github.vwbinlog.core.flatbuf.Field.Kind.UNION) {
-      List<String> members = new ArrayList<>();
-      for (io.github.vwbinlog.core.flatbuf.Field m : f.members) {
-        members.add(m == null ? "NONE" : m.table != null ? m.table.name() : "string");
-      }
-      s += " " + members;
-    }
-    return s;
-  }
-
-  private static Map<String, TableType> schemaTables() throws IllegalAccessException {
-    Map<String, TableType> tables = new LinkedHashMap<>();
+  private static List<TableType> schemaTables() throws IllegalAccessException {
+    List<TableType> tables = new ArrayList<>();
     for (Field f : Schema.class.getFields()) {
       if (Modifier.isStatic(f.getModifiers()) && f.getType() == TableType.class) {
-        TableType t = (TableType) f.get(null);
-        tables.put(t.name(), t);
+        tables.add((TableType) f.get(null));
       }
     }
     return tables;
   }
 
   @Test
-  void everyTableMatchesTheFbsFiles() {
-    Map<String, List<String>> fbs = Slots.TABLES;
-    Map<String, TableType> schema;
-    try {
-      schema = schemaTables();
-    } catch (IllegalAccessException e) {
-      throw new AssertionError(e);
-    }
-    assertThat(schema.keySet()).containsExactlyInAnyOrderElementsOf(fbs.keySet());
-    for (Map.Entry<String, List<String>> table : fbs.entrySet()) {
-      List<String> ours = schema.get(table.getKey()).slots().stream().map(SchemaTest::describe).toList();
-      assertThat(ours).as(table.getKey()).containsExactlyElementsOf(table.getValue());
+  void everyTableOfTheFbsFilesIsARootUnderItsNameAndId() throws Exception {
+    List<String> fbs = Arrays.stream(Slots.class.getDeclaredClasses()).map(Class::getSimpleName).toList();
+    List<TableType> schema = schemaTables();
+    assertThat(schema).extracting(TableType::name).containsExactlyInAnyOrderElementsOf(fbs);
+    assertThat(schema).extracting(TableType::id).doesNotHaveDuplicates().allMatch(id -> id >= 0 && id < fbs.size());
+    for (TableType t : schema) {
+      Class<?> slots = Class.forName(Slots.class.getName() + "$" + t.name());
+      assertThat(t.slotCount()).as(t.name()).isEqualTo(slots.getField("COUNT").getInt(null));
+      assertThat(TableWalk.class.getField(Schema.class.getField(constantName(t)).getName()).getInt(null))
+          .as(t.name()).isEqualTo(t.id());
     }
   }
 
@@ -66,9 +47,12 @@ class SchemaTest {
   void constantNamesFollowTableNames() throws Exception {
     for (Field f : Schema.class.getFields()) {
       if (f.getType() == TableType.class) {
-        String name = ((TableType) f.get(null)).name();
-        assertThat(f.getName()).isEqualTo(name.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase());
+        assertThat(f.getName()).isEqualTo(constantName((TableType) f.get(null)));
       }
     }
+  }
+
+  private static String constantName(TableType t) {
+    return t.name().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase();
   }
 }
