@@ -172,12 +172,12 @@ public final class SyntheticLogs {
   }
 
   /** A context like {@link #context}'s, with non-ASCII text in its strings and keys (2-, 3- and 4-byte UTF-8). */
-  private static String nonAsciiContext(Random random) {
+  static String nonAsciiContext(Random random) {
     return context(random).replace("\"eng\"", "\"ingénierie, 工程学\"").replace("\"hiking\"", "\"randonnée 🚶\"")
         .replace("\"f1\"", "\"fé1\"").replace("\"f2\"", "\"特征2\"");
   }
 
-  private static String context(Random random) {
+  static String context(Random random) {
     StringBuilder sb = new StringBuilder("{\"GUser\":{\"id\":\"u").append(random.nextInt(1000))
         .append("\",\"major\":\"eng\",\"hobby\":\"hiking\"},\"_multi\":[");
     for (int a = 0; a < 3; a++) {

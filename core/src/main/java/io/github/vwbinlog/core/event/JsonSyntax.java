@@ -88,6 +88,8 @@ public final class JsonSyntax {
     long bits = 0;
     long[] deep = null;
     int depth = 0;
+    // Whether the innermost open container is an object (its bit in bits or deep), kept at hand for the commas.
+    boolean inObject = false;
     while (true) {
       // A value at i.
       i = whitespace(a, i, to, fix);
@@ -95,19 +97,24 @@ public final class JsonSyntax {
         return false;
       }
       byte c = a[i];
-      if (c == '{' || c == '[') {
-        boolean object = c == '{';
+      if (c == '"') {
+        i = string(a, i, to, fix);
+      } else if (c == '-' || (c - '0' & 0xFF) < 10) {
+        i = number(a, i, to);
+      } else if (c == '{' || c == '[') {
+        inObject = c == '{';
         if (depth < 64) {
-          bits = object ? bits | 1L << depth : bits & ~(1L << depth);
+          bits = inObject ? bits | 1L << depth : bits & ~(1L << depth);
         } else {
-          deep = push(deep, depth - 64, object);
+          deep = push(deep, depth - 64, inObject);
         }
         depth++;
         i = whitespace(a, i + 1, to, fix);
-        if (i < to && a[i] == (object ? '}' : ']')) {
+        if (i < to && a[i] == (inObject ? '}' : ']')) {
           i++;
           depth--;
-        } else if (!object) {
+          inObject = depth > 0 && isObject(bits, deep, depth - 1);
+        } else if (!inObject) {
           continue; // an array's first element
         } else {
           i = key(a, i, to, fix);
@@ -116,8 +123,6 @@ public final class JsonSyntax {
           }
           continue;
         }
-      } else if (c == '"') {
-        i = string(a, i, to, fix);
       } else if (c == 't') {
         i = to - i >= 4 && a[i + 1] == 'r' && a[i + 2] == 'u' && a[i + 3] == 'e' ? i + 4 : -1;
       } else if (c == 'f') {
@@ -125,7 +130,7 @@ public final class JsonSyntax {
       } else if (c == 'n') {
         i = to - i >= 4 && a[i + 1] == 'u' && a[i + 2] == 'l' && a[i + 3] == 'l' ? i + 4 : -1;
       } else {
-        i = number(a, i, to);
+        return false;
       }
       if (i < 0) {
         return false;
@@ -140,8 +145,6 @@ public final class JsonSyntax {
           return false;
         }
         byte d = a[i];
-        int level = depth - 1;
-        boolean inObject = level < 64 ? (bits & 1L << level) != 0 : isObject(deep, level - 64);
         if (d == ',') {
           i++;
           if (inObject) {
@@ -157,8 +160,14 @@ public final class JsonSyntax {
         }
         i++;
         depth--;
+        inObject = depth > 0 && isObject(bits, deep, depth - 1);
       }
     }
+  }
+
+  /** Whether the container at {@code level} is an object: its bit in {@code bits} (levels 0 to 63) or in {@code deep}. */
+  private static boolean isObject(long bits, long @org.jspecify.annotations.Nullable [] deep, int level) {
+    return level < 64 ? (bits & 1L << level) != 0 : isObject(deep, level - 64);
   }
 
   private static long[] push(long @org.jspecify.annotations.Nullable [] deep, int level, boolean object) {
