@@ -431,7 +431,8 @@ final class MessageScan {
         : DiagnosticReason.MALFORMED_INTERACTION;
     try {
       EventDecoder.Envelope envelope = decoder.envelope(eventBytes(e));
-      var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp().__assign(base + timePos[e], original);
+      var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp().__assign(base + timePos[e],
+          original.duplicate().order(ByteOrder.LITTLE_ENDIAN)); // whatever the order of the caller's buffer
       return new JoinedEvent(EventDecoder.timeStamp(time),
           new Event(envelope.meta(), decoder.payload(envelope, reason)));
     } catch (DecodeException ex) {
