@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.event;
+package io.github.vwbinlog.core.join;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
