@@ -57,11 +57,11 @@ import org.jspecify.annotations.Nullable;
  * decoder ({@link EventDecoder}) reads and fails where it fails. An event whose payload does not decode gets
  * {@link #FAILED} with the decoder's own reason and message (the decoder is asked only then, on the original payload,
  * so the message is the one VW users know); an event that makes the whole payload unusable (no event or time stamp,
- * an unreadable envelope, a bad DedupInfo, an episode) stops the scan with {@link #failure}. The multistep joiner's scan
- * reads MultiStep events instead of the single joiner's interactions, and leaves DedupInfo and Episode events unread.
- * The {@code RewardCalculator} fills the same arrays from records ({@link #load}).
+ * an unreadable envelope, a bad DedupInfo, an episode) stops the scan with {@link #failure}. Which events it reads is
+ * its {@link Mode}'s: those the single joiner or the multistep joiner joins, or every event, for their records
+ * ({@link JoinedPayloads}). The {@code RewardCalculator} fills the same arrays from records ({@link #load}).
  *
- * <p>Not thread-safe: one per joiner.
+ * <p>Not thread-safe: one per joiner, or per call for every event's record.
  */
 final class MessageScan {
   /** No event: the end of a group's chain in {@link #next}, an empty slot of the id table. */
@@ -82,13 +82,44 @@ final class MessageScan {
   /** An event's {@link #status}: an interaction whose payload is not read (its type is not joined). */
   static final byte UNREAD = 2;
 
-  /** Why a scan stopped: the payload is dropped whole, with this diagnostic (SPEC §4.1, §11 item 3). */
-  record Failure(int event, DiagnosticReason reason, @Nullable String eventId, String message) {}
+  /**
+   * Why a scan stopped: the payload is dropped whole, with this diagnostic (SPEC §4.1, §11 item 3).
+   *
+   * @param message the diagnostic's words, naming the joined event where VW's do
+   * @param cause what is wrong with the event, without naming it
+   */
+  record Failure(int event, DiagnosticReason reason, @Nullable String eventId, String message, String cause) {
+    /** A failure whose message is its cause. */
+    Failure(int event, DiagnosticReason reason, @Nullable String eventId, String cause) {
+      this(event, reason, eventId, cause, cause);
+    }
+  }
+
+  /** Which events a scan reads; the others it leaves {@link #UNREAD}, in their groups. */
+  enum Mode {
+    /**
+     * For the single joiner: the decisions of the problem type in force, outcomes and DedupInfo events (decoded into
+     * {@link #dedups}); an Episode event stops the scan (SPEC §7), MultiStep and unrecognized interactions are unread.
+     */
+    SINGLE,
+    /**
+     * For the multistep joiner: MultiStep events and outcomes (SPEC §7.1); the other interactions, DedupInfo and
+     * Episode events are unread.
+     */
+    MULTISTEP,
+    /**
+     * For the records of every event ({@link JoinedPayloads}): every event, whatever its type and the problem type.
+     * A payload that does not decode is reported with {@link DiagnosticReason#MALFORMED_EVENT} where the joiners give
+     * the reason of its kind (an unrecognized type's never decodes), and a DedupInfo event whose id and value counts
+     * differ is read as it is.
+     */
+    EVERY
+  }
 
   private final ReadLimits limits;
   private final @Nullable ZstdContexts zstd;
-  /** Whether the events are read for the multistep joiner. */
-  private final boolean multistep;
+  /** Which events are read. */
+  private final Mode readMode;
   private final FlatVerifier verifier;
   private final EventDecoder decoder;
 
@@ -172,16 +203,16 @@ final class MessageScan {
   private @Nullable ZstdDecompressCtx zstdContext;
 
   /**
-   * A scan for the single joiner ({@code multistep} false) or the multistep joiner, which reads MultiStep events and
-   * outcomes and leaves DedupInfo and Episode events unread (SPEC §7.1). Without a pool of zstd contexts it
-   * decompresses as the record decoder does, allocating.
+   * A scan that reads the events {@code mode} names. Without a pool of zstd contexts it decompresses as the record
+   * decoder does, allocating. Until {@link #configure} the settings in force are the defaults.
    */
-  MessageScan(ReadLimits limits, @Nullable ZstdContexts zstd, boolean multistep) {
-    this.multistep = multistep;
+  MessageScan(ReadLimits limits, @Nullable ZstdContexts zstd, Mode mode) {
+    this.readMode = mode;
     this.limits = limits;
     this.zstd = zstd;
     this.verifier = new FlatVerifier(limits);
     this.decoder = new EventDecoder(limits);
+    configure(CheckpointInfo.DEFAULTS);
   }
 
   /** Takes the settings in force. */
@@ -427,13 +458,12 @@ final class MessageScan {
    * @throws IllegalStateException if the decoder cannot read an event the scan read: a bug, never bad data
    */
   JoinedEvent record(int e, EventDecoder decoder) {
-    DiagnosticReason reason = type[e] == PayloadType.OUTCOME.ordinal() ? DiagnosticReason.MALFORMED_OUTCOME
-        : DiagnosticReason.MALFORMED_INTERACTION;
     try {
       EventDecoder.Envelope envelope = decoder.envelope(eventBytes(e));
-      var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp().__assign(base + timePos[e], original);
+      var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp().__assign(base + timePos[e],
+          original.duplicate().order(ByteOrder.LITTLE_ENDIAN)); // whatever the order of the caller's buffer
       return new JoinedEvent(EventDecoder.timeStamp(time),
-          new Event(envelope.meta(), decoder.payload(envelope, reason)));
+          new Event(envelope.meta(), decoder.payload(envelope, payloadReason(TYPES[type[e]]))));
     } catch (DecodeException ex) {
       throw new IllegalStateException("the scan and the record decoder disagree on joined event " + e, ex);
     }
@@ -452,8 +482,8 @@ final class MessageScan {
     int eventField = field(b, joined, Slots.JoinedEvent.EVENT);
     int timeField = field(b, joined, Slots.JoinedEvent.TIMESTAMP);
     if (eventField == 0 || timeField == 0) {
-      return fail(i, DiagnosticReason.MALFORMED_EVENT, null,
-          "JoinedEvent " + i + " is malformed: no event or no time stamp");
+      return fail(i, DiagnosticReason.MALFORMED_EVENT, null, "JoinedEvent " + i + " is malformed: ",
+          "no event or no time stamp");
     }
     int eventVector = eventField + i32(b, eventField);
     int start = eventVector + 4;
@@ -504,35 +534,42 @@ final class MessageScan {
     bufs[i] = b;
     switch (t) {
       case DEDUP_INFO:
-        if (multistep) {
+        if (readMode == Mode.MULTISTEP) {
           status[i] = UNREAD; // dedup serves only the learner's features, which the multistep joiner does not make
           return group(b, i, 0);
         }
         return dedup(i);
       case EPISODE:
-        if (multistep) {
+        if (readMode == Mode.MULTISTEP) {
           status[i] = UNREAD; // an episode start carries nothing a step needs
           return group(b, i, 0);
         }
-        return fail(i, DiagnosticReason.EPISODE_WITHOUT_MULTISTEP, idString(i), "Episode type events require multistep");
+        if (readMode == Mode.SINGLE) {
+          return fail(i, DiagnosticReason.EPISODE_WITHOUT_MULTISTEP, idString(i),
+              "Episode type events require multistep");
+        }
+        break;
       case OUTCOME:
         break;
       case CB:
       case CCB:
       case SLATES:
       case CA:
-        if (multistep || !problemMatches[t.ordinal()]) {
+        if (readMode == Mode.MULTISTEP || readMode == Mode.SINGLE && !problemMatches[t.ordinal()]) {
           status[i] = UNREAD; // rejected by the join for its type, unread
           return group(b, i, 1);
         }
         break;
       case MULTI_STEP:
-        if (!multistep) {
+        if (readMode == Mode.SINGLE) {
           status[i] = UNREAD; // the single joiner reports it as unsupported
           return group(b, i, 1);
         }
         break;
       default:
+        if (readMode == Mode.EVERY) {
+          return unreadablePayload(i, t); // no payload table: the decoder says so
+        }
         status[i] = UNREAD; // unrecognized interactions: the join reports them
         return group(b, i, 1);
     }
@@ -557,7 +594,28 @@ final class MessageScan {
     if (!payload(i, t, p, payloadStart, payloadLength)) {
       return unreadablePayload(i, t);
     }
-    return group(b, i, t == PayloadType.OUTCOME ? 0 : 1);
+    return group(b, i, isInteraction(t) ? 1 : 0);
+  }
+
+  /** Whether an event of type {@code t} is an interaction: not an outcome, a DedupInfo or an Episode event. */
+  static boolean isInteraction(PayloadType t) {
+    return t != PayloadType.OUTCOME && t != PayloadType.DEDUP_INFO && t != PayloadType.EPISODE;
+  }
+
+  /**
+   * The reason the decoder is to give a payload of type {@code t} that is malformed: for the joiners the reason of its
+   * kind (interaction, outcome or DedupInfo), for the records of every event {@link DiagnosticReason#MALFORMED_EVENT}.
+   * (A limit exceeded or a failed decompression has a reason of its own whatever the decoder is given.)
+   */
+  private DiagnosticReason payloadReason(PayloadType t) {
+    if (readMode == Mode.EVERY) {
+      return DiagnosticReason.MALFORMED_EVENT;
+    }
+    return switch (t) {
+      case OUTCOME -> DiagnosticReason.MALFORMED_OUTCOME;
+      case DEDUP_INFO -> DiagnosticReason.MALFORMED_DEDUP;
+      default -> DiagnosticReason.MALFORMED_INTERACTION;
+    };
   }
 
   /** Adds event {@code i} to its group and returns {@code kind}. */
@@ -567,8 +625,13 @@ final class MessageScan {
   }
 
   /** Stops the scan at event {@code i}: the payload is dropped. */
-  private int fail(int i, DiagnosticReason reason, @Nullable String eventId, String message) {
-    failure = new Failure(i, reason, eventId, message);
+  private int fail(int i, DiagnosticReason reason, @Nullable String eventId, String cause) {
+    return fail(i, reason, eventId, "", cause);
+  }
+
+  /** Stops the scan at event {@code i}, whose diagnostic says {@code naming} before the {@code cause}. */
+  private int fail(int i, DiagnosticReason reason, @Nullable String eventId, String naming, String cause) {
+    failure = new Failure(i, reason, eventId, naming + cause, cause);
     return SCAN_FAILED;
   }
 
@@ -577,23 +640,21 @@ final class MessageScan {
     try {
       decoder.envelope(eventBytes(i));
     } catch (DecodeException e) {
-      return fail(i, e.reason(), null, "JoinedEvent " + i + ": " + e.getMessage());
+      return fail(i, e.reason(), null, "JoinedEvent " + i + ": ", e.getMessage());
     }
     throw disagreement(i);
   }
 
   /** Marks event {@code i}'s payload as unreadable, with the decoder's reason and message; it stays in its group. */
   private int unreadablePayload(int i, PayloadType t) {
-    DiagnosticReason reason = t == PayloadType.OUTCOME ? DiagnosticReason.MALFORMED_OUTCOME
-        : DiagnosticReason.MALFORMED_INTERACTION;
     try {
-      decoder.payload(decoder.envelope(eventBytes(i)), reason);
+      decoder.payload(decoder.envelope(eventBytes(i)), payloadReason(t));
     } catch (DecodeException e) {
       status[i] = FAILED;
       failReason[i] = e.reason();
       failMessage[i] = e.getMessage();
       bufs[i] = message;
-      return group(message, i, t == PayloadType.OUTCOME ? 0 : 1);
+      return group(message, i, isInteraction(t) ? 1 : 0);
     }
     throw disagreement(i);
   }
@@ -670,6 +731,7 @@ final class MessageScan {
       case CCB, SLATES -> Schema.MULTI_SLOT_EVENT;
       case CA -> Schema.CA_EVENT;
       case MULTI_STEP -> Schema.MULTI_STEP_EVENT;
+      case EPISODE -> Schema.EPISODE_EVENT;
       default -> Schema.OUTCOME_EVENT;
     };
     if (verifier.verify(buffer(p), start, length, schema) != null) {
@@ -717,6 +779,8 @@ final class MessageScan {
         mode(i, byteField(p, root, Slots.CaEvent.LEARNING_MODE));
         return context(p, root, Slots.CaEvent.CONTEXT) && utf8Field(p, root, Slots.CaEvent.MODEL_ID);
       }
+      case EPISODE:
+        return utf8Field(p, root, Slots.EpisodeEvent.EPISODE_ID);
       default:
         return outcome(i, p, root);
     }
@@ -799,16 +863,16 @@ final class MessageScan {
 
   /**
    * Decodes a DedupInfo event with the record decoder: the join applies it to the cache, in order. One that does not
-   * decode, or whose id and value counts differ, stops the scan (SPEC §4.5).
+   * decode stops the scan, and so does, for the single joiner, one whose id and value counts differ (SPEC §4.5).
    */
   private int dedup(int i) {
     DedupInfo info;
     try {
-      info = (DedupInfo) decoder.payload(decoder.envelope(eventBytes(i)), DiagnosticReason.MALFORMED_DEDUP);
+      info = (DedupInfo) decoder.payload(decoder.envelope(eventBytes(i)), payloadReason(PayloadType.DEDUP_INFO));
     } catch (DecodeException e) {
       return fail(i, e.reason(), idString(i), e.getMessage());
     }
-    if (info.ids().size() != info.values().size()) {
+    if (readMode == Mode.SINGLE && info.ids().size() != info.values().size()) {
       return fail(i, DiagnosticReason.MALFORMED_DEDUP, idString(i), "id and value sizes do not match ("
           + info.ids().size() + " ids, " + info.values().size() + " values)");
     }

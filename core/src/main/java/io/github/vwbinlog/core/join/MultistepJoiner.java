@@ -49,7 +49,7 @@ final class MultistepJoiner {
     this.counters = counters;
     this.limits = limits;
     this.verifier = new FlatVerifier(limits);
-    this.scan = new MessageScan(limits, zstd, true);
+    this.scan = new MessageScan(limits, zstd, MessageScan.Mode.MULTISTEP);
     this.decoder = new EventDecoder(limits, false);
   }
 

@@ -4,7 +4,6 @@ import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.MessageType;
-import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.Schema;
@@ -18,7 +17,7 @@ import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
  */
 final class RegularMessages {
   /** The REGULAR type as exceptions name it: the value as stored, unsigned. */
-  private static final long REGULAR = Integer.toUnsignedLong(MessageType.REGULAR.code());
+  static final long REGULAR = Integer.toUnsignedLong(MessageType.REGULAR.code());
 
   private RegularMessages() {}
 
@@ -29,8 +28,7 @@ final class RegularMessages {
   static void drop(long offset, MessageScan scan, MessageScan.Failure failure, JoinCounters counters) {
     int interactions = 0;
     for (int i = 0; i < failure.event(); i++) {
-      PayloadType t = MessageScan.TYPES[scan.type[i]];
-      if (t != PayloadType.OUTCOME && t != PayloadType.DEDUP_INFO && t != PayloadType.EPISODE) {
+      if (MessageScan.isInteraction(MessageScan.TYPES[scan.type[i]])) {
         interactions++;
       }
     }
@@ -65,11 +63,19 @@ final class RegularMessages {
           : DiagnosticReason.MALFORMED_PAYLOAD, offset, null, "verification failed, skipping JoinedPayload: " + problem));
       return;
     }
+    counters.report(tooManyEvents(offset, payload, limits).toDiagnostic());
+  }
+
+  /**
+   * Why the scan refused a {@code JoinedPayload} that verifies: it holds more joined events than
+   * {@link ReadLimits#maxEventsPerPayload()}.
+   *
+   * @throws IllegalStateException if it holds no more: the scan refused a payload it should read (a bug)
+   */
+  static LimitExceededException tooManyEvents(long offset, ByteBuffer payload, ReadLimits limits) {
     int n = JoinedPayload.getRootAsJoinedPayload(payload.duplicate()).eventsLength();
     if (n > limits.maxEventsPerPayload()) {
-      counters.report(new LimitExceededException(offset, REGULAR, "number of joined events", n,
-          limits.maxEventsPerPayload()).toDiagnostic());
-      return;
+      return new LimitExceededException(offset, REGULAR, "number of joined events", n, limits.maxEventsPerPayload());
     }
     throw new IllegalStateException("the scan and the verifier disagree on the JoinedPayload at " + offset);
   }

@@ -98,7 +98,7 @@ final class SingleJoiner implements ScanView.Reports {
     this.limits = limits;
     this.dedup = dedup;
     this.part = part;
-    this.scan = new MessageScan(limits, zstd, false);
+    this.scan = new MessageScan(limits, zstd, MessageScan.Mode.SINGLE);
     this.view = new ScanView(scan);
     this.decoder = new EventDecoder(limits, false); // the scan verified every buffer it reads
     this.verifier = new FlatVerifier(limits);

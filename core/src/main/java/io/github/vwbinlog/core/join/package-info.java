@@ -6,7 +6,8 @@
  * records. {@link io.github.vwbinlog.core.join.DefaultRewardCalculator} is the public
  * {@link io.github.vwbinlog.join.RewardCalculator} on the same join. With {@code --multistep}, the
  * multistep joiner treats each REGULAR message as one batch of steps (SPEC §7): ordered by their previous ids, rewarded
- * as a whole, then emitted step by step.
+ * as a whole, then emitted step by step. {@link io.github.vwbinlog.core.join.JoinedPayloads} reads every event of a
+ * message through the same scan, as records, joining nothing ({@code Message.Regular#joinedEvents()}).
  */
 @NullMarked
 package io.github.vwbinlog.core.join;

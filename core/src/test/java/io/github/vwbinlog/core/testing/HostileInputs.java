@@ -10,6 +10,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import reinforcement_learning.messages.flatbuff.v2.CbEvent;
 import reinforcement_learning.messages.flatbuff.v2.Event;
 import reinforcement_learning.messages.flatbuff.v2.JoinedEvent;
@@ -39,12 +40,20 @@ public final class HostileInputs {
 
   /** An Event flatbuffer: CB metadata with this id and encoding (1 = zstd), and these payload bytes as stored. */
   public static byte[] event(String id, int encoding, byte[] payload) {
+    return event(id, 0, encoding, payload);
+  }
+
+  /**
+   * An Event flatbuffer: metadata with this id, payload type (its code, any byte) and encoding (1 = zstd), and these
+   * payload bytes as stored.
+   */
+  public static byte[] event(String id, int payloadType, int encoding, byte[] payload) {
     FlatBufferBuilder b = new FlatBufferBuilder();
     int idOffset = b.createString(id);
     int payloadOffset = Event.createPayloadVector(b, payload);
     Metadata.startMetadata(b);
     Metadata.addId(b, idOffset);
-    Metadata.addPayloadType(b, 0);
+    Metadata.addPayloadType(b, payloadType);
     Metadata.addPassProbability(b, 1f);
     Metadata.addEncoding(b, encoding);
     int meta = Metadata.endMetadata(b);
@@ -52,14 +61,20 @@ public final class HostileInputs {
     return b.sizedByteArray();
   }
 
-  /** A JoinedPayload flatbuffer holding these Event buffers. */
-  public static byte[] joinedPayload(List<byte[]> events) {
+  /**
+   * A JoinedPayload flatbuffer holding these Event buffers, each with the time stamp 2021-04-13 15:08:46; a null entry
+   * is a joined event with a time stamp and no event.
+   */
+  public static byte[] joinedPayload(List<byte @Nullable []> events) {
     FlatBufferBuilder b = new FlatBufferBuilder();
     int[] offsets = new int[events.size()];
     for (int i = 0; i < offsets.length; i++) {
-      int bytes = JoinedEvent.createEventVector(b, events.get(i));
+      byte[] event = events.get(i);
+      int bytes = event == null ? 0 : JoinedEvent.createEventVector(b, event);
       JoinedEvent.startJoinedEvent(b);
-      JoinedEvent.addEvent(b, bytes);
+      if (event != null) {
+        JoinedEvent.addEvent(b, bytes);
+      }
       JoinedEvent.addTimestamp(b, TimeStamp.createTimeStamp(b, 2021, 4, 13, 15, 8, 46, 0));
       offsets[i] = JoinedEvent.endJoinedEvent(b);
     }
