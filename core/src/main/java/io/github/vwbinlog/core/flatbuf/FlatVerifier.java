@@ -325,11 +325,27 @@ public final class FlatVerifier extends TableWalk {
   }
 
   /**
-   * Verifies a vector's length field and extent.
+   * Verifies a vector's length field and extent, all checks at once (see {@link #table}); {@link #vectorProblem} says
+   * which failed.
    *
    * @return the element count, or -1 after recording the problem
    */
   private long verifyVector(long vector, int elementSize, String what, String via, long index) {
+    if (aligned(vector, 4) && inBounds(vector, 4)) {
+      long n = u32(vector);
+      // C++ bounds the count first so that the byte size cannot overflow; in long it cannot anyway, but the rule
+      // decides what is valid.
+      if (n < MAX_BUFFER_SIZE / elementSize && inBounds(vector, 4 + elementSize * n) && n <= maxVectorLength
+          && reachedBytes + elementSize * n <= size) {
+        reachedBytes += elementSize * n;
+        return n;
+      }
+    }
+    return vectorProblem(vector, elementSize, what, via, index);
+  }
+
+  /** The checks of {@link #verifyVector} one by one, after one failed: records the first that fails, returns -1. */
+  private long vectorProblem(long vector, int elementSize, String what, String via, long index) {
     if (!aligned(vector, 4)) {
       return failAt(what + " " + name(via, index) + " at " + vector + " is not 4-byte aligned");
     }
@@ -338,8 +354,6 @@ public final class FlatVerifier extends TableWalk {
           + sizeNote());
     }
     long n = u32(vector);
-    // C++ bounds the count first so that the byte size cannot overflow; in long it cannot anyway, but the rule
-    // decides what is valid.
     if (n >= MAX_BUFFER_SIZE / elementSize) {
       return failAt(what + " " + name(via, index) + " at " + vector + " declares " + n + " elements of "
           + elementSize + " bytes, more than a flatbuffer can hold");
@@ -352,13 +366,10 @@ public final class FlatVerifier extends TableWalk {
       failLimit(what + " " + name(via, index) + " at " + vector + ": ", "vector length", n, maxVectorLength);
       return -1;
     }
-    reachedBytes += elementSize * n;
-    if (reachedBytes > size) {
-      return failAt(what + " " + name(via, index) + " at " + vector + " (" + n + " elements of " + elementSize
-          + " bytes) brings the vectors and strings reached to " + reachedBytes + " bytes, more than the buffer's "
-          + size + ": the buffer shares data between its offsets");
-    }
-    return n;
+    long reached = reachedBytes + elementSize * n;
+    return failAt(what + " " + name(via, index) + " at " + vector + " (" + n + " elements of " + elementSize
+        + " bytes) brings the vectors and strings reached to " + reached + " bytes, more than the buffer's "
+        + size + ": the buffer shares data between its offsets");
   }
 
   @Override
@@ -381,12 +392,24 @@ public final class FlatVerifier extends TableWalk {
   }
 
   /**
-   * Checks the uoffset at {@code at} the way C++'s {@code VerifyOffset} does.
+   * Checks the uoffset at {@code at} the way C++'s {@code VerifyOffset} does, all checks at once (see {@link #table});
+   * {@link #offsetProblem} says which failed.
    *
    * @param via the field holding the offset, null for the root offset
    * @return the position it points to, or -1 after recording the problem
    */
   private long follow(long at, @Nullable String via, long index) {
+    if (aligned(at, 4) && inBounds(at, 4)) {
+      long o = u32(at);
+      if (o != 0 && o <= Integer.MAX_VALUE && inBounds(at + o, 1)) {
+        return at + o;
+      }
+    }
+    return offsetProblem(at, via, index);
+  }
+
+  /** The checks of {@link #follow} one by one, after one failed: records the first that fails, returns -1. */
+  private long offsetProblem(long at, @Nullable String via, long index) {
     if (!aligned(at, 4)) {
       return failAt(offsetName(via, index) + " at " + at + " is not 4-byte aligned");
     }
@@ -400,11 +423,8 @@ public final class FlatVerifier extends TableWalk {
     if (o > Integer.MAX_VALUE) {
       return failAt(offsetName(via, index) + " at " + at + " is " + o + ", negative as a signed 32-bit offset");
     }
-    if (!inBounds(at + o, 1)) {
-      return failAt(offsetName(via, index) + " at " + at + " points to " + (at + o) + ", outside the buffer"
-          + sizeNote());
-    }
-    return at + o;
+    return failAt(offsetName(via, index) + " at " + at + " points to " + (at + o) + ", outside the buffer"
+        + sizeNote());
   }
 
   // --- bounds, as C++'s Verify(elem, elem_len) and VerifyAlignment: relative to the region start

@@ -237,9 +237,8 @@ public final class DoubleFormatter {
     int k = bigK;
 
     while (kappa > 0) {
-      long pow = POW10[kappa - 1];
-      long d = p1 / pow;
-      p1 %= pow;
+      long d = highest(p1, kappa);
+      p1 -= d * POW10[kappa - 1];
       if (d != 0 || len != 0) {
         buf[start + len++] = (byte) ('0' + d);
       }
@@ -269,6 +268,25 @@ public final class DoubleFormatter {
         return (k << 8) | len;
       }
     }
+  }
+
+  /**
+   * {@code p1 / 10^(kappa - 1)}, the highest digit of a {@code kappa}-digit value. A division by a constant in each
+   * case, which the JIT turns into a multiplication, where a division by a power read from a table costs tens of
+   * cycles; RapidJSON's {@code DigitGen} switches on {@code kappa} for the same reason.
+   */
+  private static long highest(long p1, int kappa) {
+    return switch (kappa) {
+      case 9 -> p1 / 100_000_000L;
+      case 8 -> p1 / 10_000_000L;
+      case 7 -> p1 / 1_000_000L;
+      case 6 -> p1 / 100_000L;
+      case 5 -> p1 / 10_000L;
+      case 4 -> p1 / 1_000L;
+      case 3 -> p1 / 100L;
+      case 2 -> p1 / 10L;
+      default -> p1;
+    };
   }
 
   /** Moves the last digit (at {@code last}) down while that brings the result closer to the exact value. */
