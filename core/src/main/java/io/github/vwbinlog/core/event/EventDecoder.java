@@ -119,6 +119,17 @@ public final class EventDecoder {
     ByteBuffer bytes = envelope.meta().encoding() == EventEncoding.ZSTD
         ? ZstdPayloads.decompress(raw, limits.maxDecompressedSize())
         : raw;
+    return payload(type, bytes, reason);
+  }
+
+  /**
+   * Reads a payload of type {@code type} from its bytes as stored or, for a zstd payload, decompressed: what
+   * {@link #payload(Envelope, DiagnosticReason)} does after decompressing. The records' contexts are views of
+   * {@code bytes}.
+   *
+   * @throws DecodeException as {@link #payload(Envelope, DiagnosticReason)}, decompression aside
+   */
+  public EventPayload payload(PayloadType type, ByteBuffer bytes, DiagnosticReason reason) throws DecodeException {
     switch (type) {
       case CB: return cb(bytes, reason);
       case CCB:

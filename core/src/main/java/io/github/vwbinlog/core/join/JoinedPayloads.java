@@ -6,6 +6,7 @@ import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.EventDecoder;
+import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.event.JoinedEvent;
@@ -39,7 +40,18 @@ public final class JoinedPayloads {
    *     joined events than {@link ReadLimits#maxEventsPerPayload()} (as the joiners check)
    */
   public static List<JoinedEvent> decode(ByteBuffer payload, long offset, ReadLimits limits) {
-    MessageScan scan = new MessageScan(limits, null, MessageScan.Mode.EVERY);
+    // One zstd context for the message's payloads (made when the first needs it), not one per payload.
+    try (ZstdContexts zstd = new ZstdContexts(1)) {
+      MessageScan scan = new MessageScan(limits, zstd, MessageScan.Mode.EVERY);
+      try {
+        return read(scan, payload, offset, limits);
+      } finally {
+        scan.close();
+      }
+    }
+  }
+
+  private static List<JoinedEvent> read(MessageScan scan, ByteBuffer payload, long offset, ReadLimits limits) {
     if (!scan.scan(payload)) {
       Decoders.verify(payload, offset, limits, Schema.JOINED_PAYLOAD, DiagnosticReason.MALFORMED_PAYLOAD,
           MessageType.REGULAR, "the JoinedPayload");

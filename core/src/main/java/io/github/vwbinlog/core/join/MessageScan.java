@@ -138,6 +138,9 @@ final class MessageScan {
   boolean[] idPlain = new boolean[0];
   /** The payload's root table in {@link #bufs}. */
   int[] table = new int[0];
+  /** A zstd event's decompressed payload in the arena: where it starts and how long it is. */
+  private int[] arenaStart = new int[0];
+  private int[] arenaLength = new int[0];
   long[] second = new long[0];
   boolean[] hasClientTime = new boolean[0];
   float[] pass = new float[0];
@@ -462,8 +465,14 @@ final class MessageScan {
       EventDecoder.Envelope envelope = decoder.envelope(eventBytes(e));
       var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp().__assign(base + timePos[e],
           original.duplicate().order(ByteOrder.LITTLE_ENDIAN)); // whatever the order of the caller's buffer
-      return new JoinedEvent(EventDecoder.timeStamp(time),
-          new Event(envelope.meta(), decoder.payload(envelope, payloadReason(TYPES[type[e]]))));
+      DiagnosticReason reason = payloadReason(TYPES[type[e]]);
+      // A zstd payload was decompressed by the scan: the record gets a copy of those bytes, not a second
+      // decompression.
+      EventPayload payload = bufs[e] == arena
+          ? decoder.payload(envelope.meta().payloadType(),
+              ByteBuffer.wrap(Arrays.copyOfRange(arena, arenaStart[e], arenaStart[e] + arenaLength[e])), reason)
+          : decoder.payload(envelope, reason);
+      return new JoinedEvent(EventDecoder.timeStamp(time), new Event(envelope.meta(), payload));
     } catch (DecodeException ex) {
       throw new IllegalStateException("the scan and the record decoder disagree on joined event " + e, ex);
     }
@@ -589,6 +598,8 @@ final class MessageScan {
       p = arena;
       payloadLength = arenaUsed - payloadStart;
       bufs[i] = ARENA;
+      arenaStart[i] = payloadStart;
+      arenaLength[i] = payloadLength;
       anyZstd = true;
     }
     if (!payload(i, t, p, payloadStart, payloadLength)) {
@@ -969,6 +980,8 @@ final class MessageScan {
     idLen = new int[c];
     idPlain = new boolean[c];
     table = new int[c];
+    arenaStart = new int[c];
+    arenaLength = new int[c];
     second = new long[c];
     hasClientTime = new boolean[c];
     pass = new float[c];
