@@ -168,20 +168,22 @@ public final class SchemaGenerator {
   }
 
   private static String renderSlots(Map<String, List<Slot>> tables, Map<String, String> fileOf) {
-    StringBuilder s = new StringBuilder();
-    s.append(GENERATED);
-    s.append("package io.github.vwbinlog.schema;\n\n");
-    s.append("/**\n");
-    s.append(" * The vtable slot of every field of every table of schema v2, in declaration order (a union takes two: its\n");
-    s.append(" * tag, then its value). Readers that read flatbuffers without flatc's accessors name slots with these\n");
-    s.append(" * constants, never with literal numbers; {@link TableWalk} checks every slot as the verifier must.\n");
-    s.append(" *\n");
-    s.append(" * <pre>{@code\n");
-    s.append(" * int id = field(bytes, metadata, Slots.Metadata.ID);\n");
-    s.append(" * }</pre>\n");
-    s.append(" */\n");
-    s.append("public final class Slots {\n");
-    s.append("  private Slots() {}\n");
+    StringBuilder s = new StringBuilder(GENERATED);
+    s.append("""
+        package io.github.vwbinlog.schema;
+
+        /**
+         * The vtable slot of every field of every table of schema v2, in declaration order (a union takes two: its
+         * tag, then its value). Readers that read flatbuffers without flatc's accessors name slots with these
+         * constants, never with literal numbers; {@link TableWalk} checks every slot as the verifier must.
+         *
+         * <pre>{@code
+         * int id = field(bytes, metadata, Slots.Metadata.ID);
+         * }</pre>
+         */
+        public final class Slots {
+          private Slots() {}
+        """);
     for (Map.Entry<String, List<Slot>> t : tables.entrySet()) {
       s.append("\n  /** The slots of {@code table ").append(t.getKey()).append("} (").append(fileOf.get(t.getKey()))
           .append("). */\n");
@@ -210,13 +212,14 @@ public final class SchemaGenerator {
 
         /**
          * The walk a flatbuffers verifier takes over schema v2: one method per table, which checks the table itself and
-         * then each of its fields in vtable order, following offsets into the tables, vectors and strings they point to.
-         * Which checks are made, and what a failure says, is the subclass's: it supplies the primitive checks below, and
-         * this class supplies only the schema (every table, field, shape and union member of the {@code .fbs} files).
-         * Nested flatbuffers ({@code [ubyte]} fields) are byte vectors here; each is walked as a root of its own.
+         * then each of its fields in vtable order, following offsets into the tables, vectors and strings they point
+         * to. Which checks are made, and what a failure says, is the subclass's: it supplies the primitive checks
+         * below, and this class supplies only the schema (every table, field, shape and union member of the
+         * {@code .fbs} files). Nested flatbuffers ({@code [ubyte]} fields) are byte vectors here; each is walked as a
+         * root of its own.
          *
-         * <p>Positions are relative to the buffer's start and held in {@code long}. In the primitives, {@code via} names
-         * what pointed to a table, vector or string (a field as {@code "Table.field"}, null for the root) and
+         * <p>Positions are relative to the buffer's start and held in {@code long}. In the primitives, {@code via}
+         * names what pointed to a table, vector or string (a field as {@code "Table.field"}, null for the root) and
          * {@code index} its element (-1 when not a vector element), for the subclass's problem reports. A table's
          * {@code vtable} is what {@link #table} returned for it.
          *

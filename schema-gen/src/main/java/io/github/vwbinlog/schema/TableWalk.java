@@ -4,13 +4,14 @@ package io.github.vwbinlog.schema;
 
 /**
  * The walk a flatbuffers verifier takes over schema v2: one method per table, which checks the table itself and
- * then each of its fields in vtable order, following offsets into the tables, vectors and strings they point to.
- * Which checks are made, and what a failure says, is the subclass's: it supplies the primitive checks below, and
- * this class supplies only the schema (every table, field, shape and union member of the {@code .fbs} files).
- * Nested flatbuffers ({@code [ubyte]} fields) are byte vectors here; each is walked as a root of its own.
+ * then each of its fields in vtable order, following offsets into the tables, vectors and strings they point
+ * to. Which checks are made, and what a failure says, is the subclass's: it supplies the primitive checks
+ * below, and this class supplies only the schema (every table, field, shape and union member of the
+ * {@code .fbs} files). Nested flatbuffers ({@code [ubyte]} fields) are byte vectors here; each is walked as a
+ * root of its own.
  *
- * <p>Positions are relative to the buffer's start and held in {@code long}. In the primitives, {@code via} names
- * what pointed to a table, vector or string (a field as {@code "Table.field"}, null for the root) and
+ * <p>Positions are relative to the buffer's start and held in {@code long}. In the primitives, {@code via}
+ * names what pointed to a table, vector or string (a field as {@code "Table.field"}, null for the root) and
  * {@code index} its element (-1 when not a vector element), for the subclass's problem reports. A table's
  * {@code vtable} is what {@link #table} returned for it.
  *
