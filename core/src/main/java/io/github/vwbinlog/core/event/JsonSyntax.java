@@ -113,7 +113,7 @@ public final class JsonSyntax {
         if (i < to && a[i] == (inObject ? '}' : ']')) {
           i++;
           depth--;
-          inObject = depth > 0 && isObject(bits, deep, depth - 1);
+          inObject = depth > 0 && objectAt(bits, deep, depth - 1);
         } else if (!inObject) {
           continue; // an array's first element
         } else {
@@ -160,14 +160,14 @@ public final class JsonSyntax {
         }
         i++;
         depth--;
-        inObject = depth > 0 && isObject(bits, deep, depth - 1);
+        inObject = depth > 0 && objectAt(bits, deep, depth - 1);
       }
     }
   }
 
   /** Whether the container at {@code level} is an object: its bit in {@code bits} (levels 0 to 63) or in {@code deep}. */
-  private static boolean isObject(long bits, long @org.jspecify.annotations.Nullable [] deep, int level) {
-    return level < 64 ? (bits & 1L << level) != 0 : isObject(deep, level - 64);
+  private static boolean objectAt(long bits, long @org.jspecify.annotations.Nullable [] deep, int level) {
+    return level < 64 ? (bits & 1L << level) != 0 : objectAt(deep, level - 64);
   }
 
   private static long[] push(long @org.jspecify.annotations.Nullable [] deep, int level, boolean object) {
@@ -183,7 +183,7 @@ public final class JsonSyntax {
     return d;
   }
 
-  private static boolean isObject(long @org.jspecify.annotations.Nullable [] deep, int level) {
+  private static boolean objectAt(long @org.jspecify.annotations.Nullable [] deep, int level) {
     return deep != null && (deep[level >> 6] & 1L << (level & 63)) != 0;
   }
 

@@ -293,9 +293,7 @@ public final class FlatVerifier extends TableWalk {
    * recording the problem when it is too large for flatbuffers-java.
    */
   private int fieldOffset(long table, long vtable, int slot, String field) {
-    int entry = 4 + 2 * slot;
-    // vsize and entry are both even, so entry < vsize means the whole entry lies in the (verified) vtable.
-    int fieldOffset = entry < (int) (vtable >>> 32) ? u16((vtable & 0xFFFF_FFFFL) + entry) : 0;
+    int fieldOffset = entry(vtable, slot);
     if (fieldOffset > MAX_VOFFSET) {
       return (int) failAt("field " + field + " of table " + field.substring(0, field.indexOf('.')) + " at " + table
           + " has the offset " + fieldOffset + ", above " + MAX_VOFFSET
@@ -304,10 +302,16 @@ public final class FlatVerifier extends TableWalk {
     return fieldOffset;
   }
 
+  /** The vtable's entry for {@code slot}: the field's offset from its table, 0 when the vtable is too short for it. */
+  private int entry(long vtable, int slot) {
+    int entry = 4 + 2 * slot;
+    // vsize and entry are both even, so entry < vsize means the whole entry lies in the (verified) vtable.
+    return entry < (int) (vtable >>> 32) ? u16((vtable & 0xFFFF_FFFFL) + entry) : 0;
+  }
+
   @Override
   protected int unionTag(long table, long vtable, int slot) {
-    int entry = 4 + 2 * slot;
-    int fieldOffset = entry < (int) (vtable >>> 32) ? u16((vtable & 0xFFFF_FFFFL) + entry) : 0;
+    int fieldOffset = entry(vtable, slot);
     return fieldOffset == 0 ? 0 : u8(table + fieldOffset);
   }
 
