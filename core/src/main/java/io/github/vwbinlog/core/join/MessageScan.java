@@ -187,7 +187,10 @@ final class MessageScan {
   /** Why the scan stopped, or null when it read every event. */
   @Nullable Failure failure;
 
-  /** The payload as the caller gave it, for the decoder; positions in it are {@link #base} plus the scan's. */
+  /**
+   * The payload as the caller gave it (a little-endian view of it when the caller's buffer is not), for the decoder;
+   * positions in it are {@link #base} plus the scan's.
+   */
   private ByteBuffer original = ByteBuffer.allocate(0);
   private int base;
 
@@ -248,7 +251,8 @@ final class MessageScan {
    *     those before {@link #failure}
    */
   boolean scan(ByteBuffer payload) {
-    original = payload;
+    original = payload.order() == ByteOrder.LITTLE_ENDIAN ? payload
+        : payload.duplicate().order(ByteOrder.LITTLE_ENDIAN);
     base = payload.position();
     int length = local(payload);
     dedups.clear();
@@ -463,8 +467,7 @@ final class MessageScan {
   JoinedEvent record(int e, EventDecoder decoder) {
     try {
       EventDecoder.Envelope envelope = decoder.envelope(eventBytes(e));
-      var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp().__assign(base + timePos[e],
-          original.duplicate().order(ByteOrder.LITTLE_ENDIAN)); // whatever the order of the caller's buffer
+      var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp().__assign(base + timePos[e], original);
       DiagnosticReason reason = payloadReason(TYPES[type[e]]);
       // A zstd payload was decompressed by the scan: the record gets a copy of those bytes, not a second
       // decompression.
