@@ -14,8 +14,8 @@ import picocli.CommandLine.ParentCommand;
     mixinStandardHelpOptions = true,
     description = {
         "Prints a completion script for bash and zsh. The script completes a command named vw-binlog (or the "
-            + "--name given), so put a wrapper of that name on the PATH, for example:",
-        "  printf '#!/bin/sh\\nexec java -jar /path/to/vw-binlog.jar \"$@\"\\n' > ~/bin/vw-binlog",
+            + "--name given), so put a link of that name to the launcher on the PATH, for example:",
+        "  ln -s /path/to/cli/target/vw-binlog ~/bin/vw-binlog",
         "then, in bash: source <(vw-binlog completion)",
         "in zsh: autoload -U +X compinit && compinit; autoload -U +X bashcompinit && bashcompinit; "
             + "source <(vw-binlog completion)"})

@@ -1,0 +1,165 @@
+package io.github.vwbinlog.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher {@code cli/target/vw-binlog} (the script of {@code src/main/launcher}), run as a user runs it: it makes
+ * the JVM's start-up cache once per jar and JDK, uses it afterwards, and never changes what vw-binlog writes. Run by the
+ * {@code jar} execution of surefire after {@code package}, on the JDK of the build and, when this machine has it, on
+ * Temurin 25 (whose cache is an AOT cache rather than a class-data archive).
+ */
+@DisplayName("the vw-binlog launcher")
+class LauncherIT {
+  private static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+  private static Path root;
+  private static Path launcher;
+
+  @TempDir Path temp;
+
+  @BeforeAll
+  static void jarExecutionOnly() {
+    String property = System.getProperty("vwbinlog.root");
+    assumeTrue(property != null, "run by the jar execution after package (mvn verify)");
+    root = Path.of(property);
+    launcher = root.resolve("cli/target/vw-binlog");
+  }
+
+  private record Result(int exit, byte[] out, String err) {}
+
+  private static Result run(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
+    ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile());
+    pb.environment().remove("JAVA_OPTS");
+    pb.environment().putAll(env);
+    Path err = Files.createTempFile("launcher", ".err");
+    pb.redirectError(err.toFile());
+    Process p = pb.start();
+    byte[] out = p.getInputStream().readAllBytes();
+    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    String errText = Files.readString(err);
+    Files.delete(err);
+    return new Result(p.exitValue(), out, errText);
+  }
+
+  private static List<String> args(String first, String... rest) {
+    List<String> all = new ArrayList<>(List.of(first));
+    all.addAll(List.of(rest));
+    return all;
+  }
+
+  /** What the plain {@code java -jar} of the same JDK writes: the launcher must write the same bytes. */
+  private static Result plain(Path jdk, Path jar, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(jdk.resolve("bin/java").toString(), "-jar", jar.toString()));
+    command.addAll(List.of(args));
+    return run(command, Map.of());
+  }
+
+  private static String[] convertCorpus() {
+    return new String[] {"convert", CliRun.FILES.resolve("valid_joined_logs/cb_simple.log").toString(),
+        CliRun.FILES.resolve("valid_joined_logs/ccb_simple.log").toString()};
+  }
+
+  private static List<Path> caches(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.sorted().toList();
+    }
+  }
+
+  /** Trains once, then starts from the cache (the JVM is told to fail if it cannot map it), same output each time. */
+  private void cacheIsMadeOnceAndUsed(Path jdk, Path script, String extension, String requireCache) throws Exception {
+    Path cacheDir = temp.resolve("cache");
+    Map<String, String> env = Map.of("JAVA_HOME", jdk.toString(), "VW_BINLOG_CACHE", cacheDir.toString());
+    Result expected = plain(jdk, script.resolveSibling("vw-binlog.jar"), convertCorpus());
+
+    Result first = run(args(script.toString(), convertCorpus()), env);
+    List<Path> made = caches(cacheDir);
+    Result second = run(args(script.toString(), convertCorpus()),
+        Map.of("JAVA_HOME", jdk.toString(), "VW_BINLOG_CACHE", cacheDir.toString(), "JAVA_OPTS", requireCache));
+
+    assertThat(expected.exit()).isZero();
+    assertThat(made).singleElement().satisfies(p -> assertThat(p.getFileName().toString()).endsWith(extension));
+    assertThat(caches(cacheDir)).isEqualTo(made);
+    for (Result r : List.of(first, second)) {
+      assertThat(r.exit()).isZero();
+      assertThat(r.out()).isEqualTo(expected.out());
+      assertThat(r.err()).isEqualTo(expected.err());
+    }
+  }
+
+  @Test
+  void onTheBuildsJdkTheCacheIsMadeOnceAndChangesNoOutput() throws Exception {
+    Path jdk = Path.of(System.getProperty("java.home"));
+    boolean aot = Runtime.version().feature() >= 25;
+    cacheIsMadeOnceAndUsed(jdk, launcher, aot ? ".aot" : ".jsa", aot ? "-XX:AOTMode=on" : "-Xshare:on");
+  }
+
+  @Test
+  void onJdk25TheCacheIsAnAotCache() throws Exception {
+    assumeTrue(Files.isExecutable(JDK25.resolve("bin/java")), "Temurin 25 is not installed here");
+    cacheIsMadeOnceAndUsed(JDK25, launcher, ".aot", "-XX:AOTMode=on");
+  }
+
+  @Test
+  void anotherJarNeverReadsTheCacheOfTheFirst() throws Exception {
+    Path copy = Files.createDirectories(temp.resolve("copy"));
+    Path script = Files.copy(launcher, copy.resolve("vw-binlog"));
+    Path jar = Files.copy(launcher.resolveSibling("vw-binlog.jar"), copy.resolve("vw-binlog.jar"));
+    Files.createDirectories(copy.resolve("training"));
+    Files.copy(CliRun.FILES.resolve("valid_joined_logs/cb_simple.log"), copy.resolve("training/cb.log"));
+    Path cacheDir = temp.resolve("cache");
+    Map<String, String> env = Map.of("VW_BINLOG_CACHE", cacheDir.toString());
+
+    run(args(script.toString(), "--version"), env);
+    List<Path> before = caches(cacheDir);
+    Files.setLastModifiedTime(jar, FileTime.from(Instant.parse("2001-01-01T00:00:00Z")));
+    Result after = run(args(script.toString(), "--version"), env);
+
+    assertThat(before).hasSize(1);
+    assertThat(after.exit()).isZero();
+    assertThat(caches(cacheDir)).hasSize(2).containsAll(before);
+  }
+
+  @Test
+  void withoutACacheTheJarRunsAsIs() throws Exception {
+    Path jdk = Path.of(System.getProperty("java.home"));
+    Result expected = plain(jdk, launcher.resolveSibling("vw-binlog.jar"), convertCorpus());
+
+    Result off = run(args(launcher.toString(), convertCorpus()), Map.of("VW_BINLOG_CACHE", "off"));
+    // A cache folder that cannot be made, for root too: its parent is a file.
+    Path file = Files.writeString(temp.resolve("a-file"), "");
+    Result unwritable = run(args(launcher.toString(), convertCorpus()),
+        Map.of("VW_BINLOG_CACHE", file.resolve("cache").toString()));
+
+    for (Result r : List.of(off, unwritable)) {
+      assertThat(r.exit()).isZero();
+      assertThat(r.out()).isEqualTo(expected.out());
+      assertThat(r.err()).isEqualTo(expected.err());
+    }
+    assertThat(Files.isRegularFile(file)).isTrue();
+  }
+
+  @Test
+  void exitCodesPassThrough() throws Exception {
+    Map<String, String> env = Map.of("VW_BINLOG_CACHE", temp.resolve("cache").toString());
+    assertThat(run(args(launcher.toString(), "frobnicate"), env).exit()).isEqualTo(2);
+    assertThat(run(args(launcher.toString(), "convert", "no-such.log"), env).exit()).isEqualTo(3);
+  }
+}
