@@ -110,7 +110,7 @@ class LineTest {
       io.github.vwbinlog.DiagnosticReason.INVALID_UTF8, io.github.vwbinlog.DiagnosticReason.EMPTY_ACTIONS);
 
   /**
-   * A log of 40 CB events of which convert refuses 15: NaN and infinite probabilities, contexts that are not JSON
+   * A log of 40 CB events of which convert refuses 28: NaN and infinite probabilities, contexts that are not JSON
    * objects, not valid UTF-8 or empty.
    */
   static Path refusedLines(Path file) throws IOException {
