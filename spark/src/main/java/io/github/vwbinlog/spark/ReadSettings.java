@@ -25,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  * @param join the join options, as text, parsed on each executor by {@link #joinOptions}
  * @param maxPartitionBytes option {@code maxPartitionBytes}, or -1 for the session's
  *     {@code spark.sql.files.maxPartitionBytes}
- * @param openCostInBytes option {@code openCostInBytes}, or -1 for the session's {@code spark.sql.files.openCostInBytes}
+ * @param openCostInBytes option {@code openCostInBytes}, or -1 for the session's
+ *     {@code spark.sql.files.openCostInBytes}
  */
 record ReadSettings(String view, boolean strict, Map<String, String> join, long maxPartitionBytes, long openCostInBytes)
     implements Serializable {

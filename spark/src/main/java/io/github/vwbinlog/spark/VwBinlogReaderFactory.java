@@ -71,7 +71,10 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
         case ReadSettings.DIAGNOSTICS -> new DiagnosticReader(split);
         default -> new JoinedReader(split);
       };
-    } catch (java.io.FileNotFoundException | java.nio.file.NoSuchFileException e) {
+    } catch (IOException e) {
+      if (e.getMessage() != null && e.getMessage().startsWith("vw-binlog: ")) {
+        throw e; // names the file already
+      }
       throw new IOException("vw-binlog: cannot open " + split.path() + ": " + e.getMessage(), e);
     }
   }
@@ -239,10 +242,10 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
       notALog(split.path(), summary.diagnostics().toString());
     }
     if (multistepSkipped > 0) {
-      report.add("vw-binlog: " + split.path() + " is a multistep log: " + multistepSkipped + " of its multistep "
-          + "interactions and episodes were skipped" + (split.isWhole() ? "" : " in the split from byte "
-          + split.start()) + " (" + summary.diagnostics() + "), giving " + summary.emittedTotal()
-          + " rows; read it with option multistep=true");
+      // One note per file, whatever its splits: the counts are the diagnostics view's.
+      report.add("vw-binlog: " + split.path() + " is a multistep log: without option multistep=true its multistep "
+          + "interactions and episodes are skipped and give no rows (PROBLEM_TYPE_MISMATCH, EPISODE_WITHOUT_MULTISTEP "
+          + "in the diagnostics view); read it with option multistep=true");
     }
   }
 

@@ -80,7 +80,7 @@ public final class JoinCounters implements DiagnosticListener {
     }
   }
 
-  /** Counts a diagnostic by reason; a message of unknown type, which the reader skips and reports, is also a message. */
+  /** Counts a diagnostic by reason; a message of unknown type, skipped and reported by the reader, is a message. */
   private void count(Diagnostic d) {
     diagnostics[d.reason().ordinal()]++;
     if (d.reason() == DiagnosticReason.UNKNOWN_MESSAGE_TYPE) {

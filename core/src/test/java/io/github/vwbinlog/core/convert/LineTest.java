@@ -75,7 +75,7 @@ class LineTest {
     }
   }
 
-  /** A refused line's exception carries the reason, event id and message that convert reports, at the message's offset. */
+  /** A refused line's exception carries the reason, event id and message convert reports, at the message's offset. */
   @Test
   void aRefusedLineSaysWhatConvertReports(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
     List<Path> logs = new ArrayList<>(Corpus.joinedLogs());
