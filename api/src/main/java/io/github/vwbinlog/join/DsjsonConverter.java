@@ -40,7 +40,8 @@ public interface DsjsonConverter {
   /**
    * The DSJSON line of one joined event, with its final newline.
    *
-   * @throws IllegalArgumentException if the line would not be valid JSON (see SPEC §0 item 3)
+   * @throws LineRefusedException if the line would not be valid JSON (see SPEC §0 item 3): convert skips such an
+   *     event and reports it with the exception's reason
    */
   byte[] line(JoinResult result);
 }

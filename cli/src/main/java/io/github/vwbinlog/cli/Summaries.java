@@ -46,7 +46,11 @@ final class Summaries {
     if (more.isEmpty()) {
       return s;
     }
-    return new JoinSummary(s.messages(), s.emitted(), s.learnable(), s.interactionsSeen(), s.interactionsSkipped(),
+    // A message of unknown type, which the reader skips and reports, is a message read, as the library counts it.
+    Long unknown = more.get(DiagnosticReason.UNKNOWN_MESSAGE_TYPE);
+    Map<MessageType, Long> messages = unknown == null ? s.messages()
+        : add(s.messages(), Map.of(MessageType.UNKNOWN, unknown), MessageType.class);
+    return new JoinSummary(messages, s.emitted(), s.learnable(), s.interactionsSeen(), s.interactionsSkipped(),
         s.skippedMessages(), add(s.diagnostics(), more, DiagnosticReason.class), s.metrics());
   }
 

@@ -108,6 +108,27 @@ class StatsCommandTest {
   }
 
   @Test
+  void messagesOfUnknownTypeAreCountedAsInspectListsThem() throws IOException {
+    Path log = log("unknown.log", w -> {
+      w.fileMagic().checkpoint(CheckpointInfo.of(ProblemType.CB));
+      for (int i = 0; i < 75; i++) {
+        w.message(0x1AAAAAAA + i % 3, java.nio.ByteBuffer.wrap(new byte[i % 11]));
+      }
+      w.regular(List.of(event("a", PayloadType.CB, CbEvent.of(List.of(1L), List.of(1f), "{}")))).eof();
+    });
+    assertThat(CliRun.of("inspect", log.toString()).out().lines().filter(l -> l.contains("UNKNOWN(0x"))).hasSize(75);
+    assertThat(CliRun.of("stats", log.toString()).out()).contains("  UNKNOWN      75\n")
+        .contains("UNKNOWN_MESSAGE_TYPE         75");
+    assertThat(number(Json.object(json(stats("--json", log)).get("messages")), "UNKNOWN")).isEqualTo(75);
+    assertThat(summary(log).messages()).containsEntry(io.github.vwbinlog.MessageType.UNKNOWN, 75L);
+    try (io.github.vwbinlog.join.Joiner joiner = io.github.vwbinlog.join.Joiner.open(log, JoinOptions.defaults()
+        .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring())))) {
+      joiner.forEach(r -> { });
+      assertThat(joiner.summary().messages()).containsEntry(io.github.vwbinlog.MessageType.UNKNOWN, 75L);
+    }
+  }
+
+  @Test
   void severalFilesAreSummed() throws IOException {
     CliRun run = CliRun.of("stats", "--json", AVERAGE.toString(), CB.toString(), UNKNOWN.toString());
 

@@ -9,37 +9,59 @@ import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.MultistepReward;
 import java.io.Serializable;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The options of a read, checked on the driver and shipped to the executors: which view, the error policy, and the
- * join options in the CLI's terms (docs/SPARK.md lists them). Keys are case-insensitive, as Spark's options are.
+ * The options of a read, checked on the driver and shipped to the executors: which view, the error policy, how files
+ * are cut into splits, and the join options in the CLI's terms (docs/SPARK.md lists them). Keys are case-insensitive,
+ * as Spark's options are; an unknown key fails the read, naming it and the known ones.
  *
  * @param view {@code joined}, {@code messages} or {@code diagnostics}
  * @param strict whether a read fails at the first error ({@code mode} {@code strict}) rather than skipping it
  * @param join the join options, as text, parsed on each executor by {@link #joinOptions}
+ * @param maxPartitionBytes option {@code maxPartitionBytes}, or -1 for the session's
+ *     {@code spark.sql.files.maxPartitionBytes}
+ * @param openCostInBytes option {@code openCostInBytes}, or -1 for the session's
+ *     {@code spark.sql.files.openCostInBytes}
  */
-record ReadSettings(String view, boolean strict, Map<String, String> join) implements Serializable {
+record ReadSettings(String view, boolean strict, Map<String, String> join, long maxPartitionBytes, long openCostInBytes)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
 
   static final String JOINED = "joined";
   static final String MESSAGES = "messages";
   static final String DIAGNOSTICS = "diagnostics";
 
+  /** The join options, lower case. */
   private static final String[] JOIN_KEYS = {"multistep", "multistepreward", "rewardfunction", "defaultreward",
       "problemtype", "learningmode", "useclienttime", "fortraining"};
+
+  /** Every option, as docs/SPARK.md spells it; {@code path} and {@code paths} are how Spark passes load()'s paths. */
+  static final List<String> KNOWN = List.of("view", "mode", "rewardFunction", "defaultReward", "problemType",
+      "learningMode", "useClientTime", "multistep", "multistepReward", "forTraining", "maxPartitionBytes",
+      "openCostInBytes", "path", "paths");
 
   /**
    * Reads Spark's options.
    *
-   * @throws IllegalArgumentException for an unknown view or mode, or a join option that does not parse
+   * @throws IllegalArgumentException for an unknown option, or a value that does not parse, naming the option
    */
   static ReadSettings of(Map<String, String> options) {
     Map<String, String> lower = new TreeMap<>();
-    options.forEach((k, v) -> lower.put(k.toLowerCase(Locale.ROOT), v));
+    Map<String, String> names = new TreeMap<>();
+    KNOWN.forEach(k -> names.put(k.toLowerCase(Locale.ROOT), k));
+    for (Map.Entry<String, String> e : options.entrySet()) {
+      String key = e.getKey().toLowerCase(Locale.ROOT);
+      if (!names.containsKey(key)) {
+        throw new IllegalArgumentException("vw-binlog: unknown option " + e.getKey() + "; the options are "
+            + String.join(", ", KNOWN));
+      }
+      lower.put(key, e.getValue());
+    }
     String view = lower.getOrDefault("view", JOINED).toLowerCase(Locale.ROOT);
     if (!view.equals(JOINED) && !view.equals(MESSAGES) && !view.equals(DIAGNOSTICS)) {
       throw new IllegalArgumentException("option view must be joined, messages or diagnostics: " + view);
@@ -55,11 +77,35 @@ record ReadSettings(String view, boolean strict, Map<String, String> join) imple
         join.put(key, value);
       }
     }
-    ReadSettings settings = new ReadSettings(view, mode.equals("strict"), join);
+    long maxPartitionBytes = bytes("maxPartitionBytes", lower.get("maxpartitionbytes"), 1);
+    long openCostInBytes = bytes("openCostInBytes", lower.get("opencostinbytes"), 0);
+    ReadSettings settings = new ReadSettings(view, mode.equals("strict"), join, maxPartitionBytes, openCostInBytes);
     settings.joinOptions(DiagnosticListener.ignoring()); // fails now, on the driver, for a value that does not parse
     return settings;
   }
 
+  /**
+   * A size option: a number of bytes, or with Spark's units ({@code 64m}, {@code 1g}), at least {@code least}.
+   *
+   * @return the value, or -1 when the option is not given
+   */
+  static long bytes(String option, @Nullable String value, long least) {
+    if (value == null) {
+      return -1;
+    }
+    long bytes;
+    try {
+      bytes = org.apache.spark.network.util.JavaUtils.byteStringAsBytes(value.trim());
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("option " + option + " must be a size in bytes (like 134217728 or 128m): "
+          + value, e);
+    }
+    if (bytes < least) {
+      throw new IllegalArgumentException("option " + option + " must be " + (least == 0 ? "0 or more" : "positive")
+          + ": " + value);
+    }
+    return bytes;
+  }
   /** Whether the multistep joiner joins (its logs are not cut into byte ranges: episodes cross messages). */
   boolean multistep() {
     return bool("multistep");
@@ -82,19 +128,19 @@ record ReadSettings(String view, boolean strict, Map<String, String> join) imple
     }
     String value = join.get("multistepreward");
     if (value != null) {
-      o = o.withMultistepReward(MultistepReward.parse(value));
+      o = o.withMultistepReward(parse("multistepReward", value, MultistepReward::parse));
     }
     if ((value = join.get("rewardfunction")) != null) {
-      o = o.withRewardFunction(RewardFunction.parse(value));
+      o = o.withRewardFunction(parse("rewardFunction", value, RewardFunction::parse));
     }
     if ((value = join.get("defaultreward")) != null) {
       o = o.withDefaultReward(parseFloat("defaultReward", value));
     }
     if ((value = join.get("problemtype")) != null) {
-      o = o.withProblemType(ProblemType.parse(value));
+      o = o.withProblemType(parse("problemType", value, ProblemType::parse));
     }
     if ((value = join.get("learningmode")) != null) {
-      o = o.withLearningMode(LearningMode.parse(value));
+      o = o.withLearningMode(parse("learningMode", value, LearningMode::parse));
     }
     return o;
   }
@@ -107,7 +153,26 @@ record ReadSettings(String view, boolean strict, Map<String, String> join) imple
     if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
       return Boolean.parseBoolean(value);
     }
-    throw new IllegalArgumentException("option " + key + " must be true or false: " + value);
+    throw new IllegalArgumentException("option " + spelling(key) + " must be true or false: " + value);
+  }
+
+  /** The option as docs/SPARK.md spells it. */
+  private static String spelling(String lowerCaseKey) {
+    for (String k : KNOWN) {
+      if (k.equalsIgnoreCase(lowerCaseKey)) {
+        return k;
+      }
+    }
+    return lowerCaseKey;
+  }
+
+  /** A value the library parses, whose error then names the option. */
+  private static <T> T parse(String option, String value, java.util.function.Function<String, T> parser) {
+    try {
+      return parser.apply(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("option " + option + ": " + e.getMessage(), e);
+    }
   }
 
   private static float parseFloat(String key, String value) {

@@ -7,11 +7,13 @@ import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadFeature;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.Severity;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
 import io.github.vwbinlog.join.Joiner;
+import io.github.vwbinlog.join.LineRefusedException;
 import java.io.IOException;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -41,17 +43,28 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
   private final ReadSettings settings;
   private final StructType required;
   private final Map<String, String> hadoopConf;
+  private final ReadReport report;
 
-  VwBinlogReaderFactory(ReadSettings settings, StructType required, Map<String, String> hadoopConf) {
+  /**
+   * A factory for one read.
+   *
+   * @param report where a task notes, for the driver's log, what it skipped that no row shows
+   */
+  VwBinlogReaderFactory(ReadSettings settings, StructType required, Map<String, String> hadoopConf,
+      ReadReport report) {
     this.settings = settings;
     this.required = required;
     this.hadoopConf = hadoopConf;
+    this.report = report;
   }
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
-    FilePartition split = (FilePartition) partition;
-    String file = split.path();
+    return new TaskReader(((FilePartition) partition).splits());
+  }
+
+  /** The reader of one split, for the read's view. */
+  private PartitionReader<InternalRow> open(FileSplit split) throws IOException {
     try {
       return switch (settings.view()) {
         case ReadSettings.MESSAGES -> new MessageReader(split);
@@ -59,7 +72,52 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
         default -> new JoinedReader(split);
       };
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException("vw-binlog: cannot open " + file + ": " + e.getMessage(), e);
+      if (e.getMessage() != null && e.getMessage().startsWith("vw-binlog: ")) {
+        throw e; // names the file already
+      }
+      throw new IOException("vw-binlog: cannot open " + split.path() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The rows of a task's splits, one split after the other. */
+  private final class TaskReader implements PartitionReader<InternalRow> {
+    private final Iterator<FileSplit> splits;
+    private @Nullable PartitionReader<InternalRow> current;
+
+    TaskReader(List<FileSplit> splits) {
+      this.splits = splits.iterator();
+    }
+
+    @Override
+    public boolean next() throws IOException {
+      while (true) {
+        PartitionReader<InternalRow> reader = current;
+        if (reader != null) {
+          if (reader.next()) {
+            return true;
+          }
+          current = null;
+          reader.close();
+        }
+        if (!splits.hasNext()) {
+          return false;
+        }
+        current = open(splits.next());
+      }
+    }
+
+    @Override
+    public InternalRow get() {
+      return java.util.Objects.requireNonNull(current).get();
+    }
+
+    @Override
+    public void close() throws IOException {
+      PartitionReader<InternalRow> reader = current;
+      current = null;
+      if (reader != null) {
+        reader.close();
+      }
     }
   }
 
@@ -73,7 +131,7 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
    * The joiner of a split: of the whole file, or of a byte range of it (each mapped when the file is local, else read
    * as a stream from its start).
    */
-  private Joiner joiner(FilePartition split, JoinOptions options) throws IOException {
+  private Joiner joiner(FileSplit split, JoinOptions options) throws IOException {
     if (split.isWhole()) {
       return Joiner.of(open(split.path(), options.readOptions()), options);
     }
@@ -101,35 +159,54 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     return new IOException("vw-binlog: " + file + ": " + e.getMessage(), e);
   }
 
-  /** One row per joined event, in the order the library's Joiner yields them. */
+  /**
+   * One row per joined event, in the order the library's Joiner yields them, less those whose DSJSON line convert
+   * refuses: those are diagnostics ({@link DiagnosticReader}), and in strict mode they fail the read.
+   */
   private final class JoinedReader implements PartitionReader<InternalRow> {
-    private final String file;
+    private final FileSplit split;
     private final Joiner joiner;
     private final Iterator<JoinResult> events;
+    private final CheckedLines lines;
     private final JoinedRows rows;
+    private final @Nullable MultistepCheck multistep;
     private @Nullable InternalRow current;
+    private boolean finished;
 
-    JoinedReader(FilePartition split) throws IOException {
-      this.file = split.path();
-      JoinOptions options = settings.joinOptions(DiagnosticListener.ignoring());
+    JoinedReader(FileSplit split) throws IOException {
+      this.split = split;
+      this.multistep = settings.multistep() ? null : new MultistepCheck(DiagnosticListener.ignoring(),
+          settings.strict());
+      JoinOptions options = settings.joinOptions(multistep == null ? DiagnosticListener.ignoring() : multistep);
       // The joiner counts the reader's own diagnostics; the reader reports to the join's listener.
       this.joiner = joiner(split, options);
       this.events = joiner.iterator();
-      this.rows = new JoinedRows(split.path(), DsjsonConverter.of(options), required);
+      this.lines = new CheckedLines(DsjsonConverter.of(options));
+      this.rows = new JoinedRows(split.path(), lines, required);
     }
 
     @Override
     public boolean next() throws IOException {
       try {
-        if (events.hasNext()) {
+        while (events.hasNext()) {
           JoinResult r = events.next();
-          current = rows.row(r, java.util.Objects.requireNonNull(joiner.position()));
-          return true;
+          Joiner.Position at = java.util.Objects.requireNonNull(joiner.position());
+          LineRefusedException refused = lines.check(r);
+          if (refused == null) {
+            current = rows.row(r, at);
+            return true;
+          }
+          if (settings.strict()) {
+            throw strict(refused, at.offset());
+          }
         }
       } catch (BinaryLogException e) {
-        throw failure(file, e);
+        throw failure(split.path(), e);
       }
-      notALog(file, joiner.summary());
+      if (!finished) {
+        finished = true;
+        finish(split, joiner.summary(), multistep == null ? 0 : multistep.skipped());
+      }
       return false;
     }
 
@@ -144,34 +221,69 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     }
   }
 
+  /** What convert's strict mode throws for a refused line. */
+  private static BinaryLogException strict(LineRefusedException refused, long offset) {
+    return new BinaryLogException(refused.reason(), offset, BinaryLogException.NO_MESSAGE_TYPE, "strict mode",
+        refused.getMessage() + " (event id " + refused.eventId() + ")", refused);
+  }
+
   /**
-   * A file of which not one message could be read, with an error: not a joined binary log (a wrong file in a
-   * directory), said plainly rather than as zero rows.
+   * At the end of a split of the joined view, what the rows cannot show: a file of which not one message could be
+   * read, with an error, is not a joined binary log (a wrong file in a directory); a multistep log read without
+   * {@code multistep=true} has no rows, its interactions and episodes being skipped ({@link MultistepCheck}). In
+   * lenient mode both are noted for the driver's log ({@link ReadReport}); in strict mode the first fails the read
+   * (the second has failed it already, at its first multistep event).
+   *
+   * @param multistepSkipped the multistep events the join skipped
    */
-  private static void notALog(String file, JoinSummary summary) throws IOException {
+  private void finish(FileSplit split, JoinSummary summary, long multistepSkipped) throws IOException {
     long messages = summary.messages().values().stream().mapToLong(Long::longValue).sum();
     if (messages == 0 && summary.errors() > 0) {
-      throw new IOException("vw-binlog: " + file + " is not a joined binary log: no message can be read ("
-          + summary.diagnostics() + "); read it with option view=diagnostics to see why");
+      notALog(split.path(), summary.diagnostics().toString());
     }
+    if (multistepSkipped > 0) {
+      // One note per file, whatever its splits: the counts are the diagnostics view's.
+      report.add("vw-binlog: " + split.path() + " is a multistep log: without option multistep=true its multistep "
+          + "interactions and episodes are skipped and give no rows (PROBLEM_TYPE_MISMATCH, EPISODE_WITHOUT_MULTISTEP "
+          + "in the diagnostics view); read it with option multistep=true");
+    }
+  }
+
+  /**
+   * A file of which not one message can be read: reported for the driver's log and skipped in lenient mode, as
+   * {@code convert} reports it and converts the other files; an error in strict mode.
+   */
+  private void notALog(String file, String why) throws IOException {
+    String message = "vw-binlog: " + file + " is not a joined binary log: no message can be read (" + why
+        + "); read it with option view=diagnostics to see why";
+    if (settings.strict()) {
+      throw new IOException(message);
+    }
+    report.add(message + "; skipped (mode=lenient)");
   }
 
   /** One row per message of the split (whose first byte lies in it): its offset, type, size and payload. */
   private final class MessageReader implements PartitionReader<InternalRow> {
     private final String file;
-    private final FilePartition split;
+    private final FileSplit split;
     private final UTF8String name;
     private final BinaryLogReader reader;
     private final Iterator<Message> messages;
+    private final List<Diagnostic> errors = new ArrayList<>();
+    private long read;
     private @Nullable InternalRow current;
 
-    MessageReader(FilePartition split) throws IOException {
+    MessageReader(FileSplit split) throws IOException {
       this.file = split.path();
       this.split = split;
       this.name = UTF8String.fromString(file);
       ReadOptions options = ReadOptions.defaults().with(ReadFeature.INCLUDE_UNKNOWN_MESSAGES);
       this.reader = open(file, settings.strict() ? options : options.with(ReadFeature.LENIENT)
-          .withListener(DiagnosticListener.ignoring()));
+          .withListener(d -> {
+            if (d.severity() == Severity.ERROR) {
+              errors.add(d);
+            }
+          }));
       this.messages = reader.iterator();
     }
 
@@ -181,9 +293,14 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
         Message m;
         do {
           if (!messages.hasNext()) {
+            if (read == 0 && !errors.isEmpty() && split.start() == 0) {
+              // Only the first split of a file says it, once.
+              notALog(file, errors.get(0).toString());
+            }
             return false;
           }
           m = messages.next();
+          read++;
           if (m.offset() >= split.end()) {
             return false;
           }
@@ -233,13 +350,23 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     private final UTF8String name;
     private int next = -1;
 
-    DiagnosticReader(FilePartition split) throws IOException {
+    DiagnosticReader(FileSplit split) throws IOException {
       String file = split.path();
       this.name = UTF8String.fromString(file);
-      JoinOptions options = settings.joinOptions(diagnostics::add);
+      JoinOptions options = settings.joinOptions(settings.multistep() ? diagnostics::add
+          : new MultistepCheck(diagnostics::add, settings.strict()));
+      CheckedLines lines = new CheckedLines(DsjsonConverter.of(options));
       try (Joiner joiner = joiner(split, options)) {
-        for (JoinResult ignored : joiner) {
-          // joined events are not this view's rows; joining them reports what is skipped
+        for (JoinResult r : joiner) {
+          // A joined event is not this view's row; one whose line convert refuses is reported, as convert reports it.
+          LineRefusedException refused = lines.check(r);
+          if (refused != null) {
+            long offset = java.util.Objects.requireNonNull(joiner.position()).offset();
+            if (settings.strict()) {
+              throw strict(refused, offset);
+            }
+            diagnostics.add(refused.toDiagnostic(offset));
+          }
         }
       } catch (BinaryLogException e) {
         throw failure(file, e);

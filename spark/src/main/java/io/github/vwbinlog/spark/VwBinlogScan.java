@@ -3,6 +3,8 @@ package io.github.vwbinlog.spark;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,14 +19,15 @@ import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * The scan of one read: the columns the query needs (column pruning), and the input splits of the files of the paths
  * (a file, a directory's files, or what a glob matches; names starting with {@code _} or {@code .} are left out, as
- * Spark's file sources leave them out). A file larger than {@code spark.sql.files.maxPartitionBytes} is cut into byte
- * ranges of that size, each joined on its own (a {@code Joiner} of a byte range) with the rows of one pass; multistep
- * logs are one split each.
+ * Spark's file sources leave them out), in the CLI's order. {@link SplitPlan} cuts large files into byte ranges, each
+ * joined on its own (a {@code Joiner} of a byte range) with the rows of one pass, and packs small files into one task
+ * (multistep logs are not cut).
  */
 final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns, Scan, Batch {
   private final ReadSettings settings;
@@ -64,9 +67,28 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
 
   @Override
   public InputPartition[] planInputPartitions() {
+    SQLConf conf = SparkSession.active().sessionState().conf();
+    long maxBytes = settings.maxPartitionBytes() > 0 ? settings.maxPartitionBytes() : conf.filesMaxPartitionBytes();
+    if (maxBytes <= 0) {
+      throw new IllegalArgumentException("vw-binlog: spark.sql.files.maxPartitionBytes must be positive: " + maxBytes);
+    }
+    long openCost = settings.openCostInBytes() >= 0 ? settings.openCostInBytes() : conf.filesOpenCostInBytes();
+    if (openCost < 0) {
+      throw new IllegalArgumentException("vw-binlog: spark.sql.files.openCostInBytes must be 0 or more: " + openCost);
+    }
+    int minPartitions = conf.filesMinPartitionNum().isDefined() ? (Integer) conf.filesMinPartitionNum().get()
+        : SparkSession.active().sparkContext().defaultParallelism();
+    SplitPlan plan = new SplitPlan(maxBytes, openCost, Math.max(1, minPartitions));
+    return plan.plan(files(), settings.multistep()).toArray(new InputPartition[0]);
+  }
+
+  /**
+   * The files of the paths, in the CLI's order: the paths in the order given; a directory's files by name, a glob's
+   * matches by path (names compared as strings, so time-stamped names come in time order).
+   */
+  private List<SplitPlan.File> files() {
     Configuration conf = hadoopConfiguration();
-    long maxBytes = SparkSession.active().sessionState().conf().filesMaxPartitionBytes();
-    List<InputPartition> out = new ArrayList<>();
+    List<SplitPlan.File> out = new ArrayList<>();
     try {
       for (String p : paths) {
         Path path = new Path(p);
@@ -75,35 +97,22 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
         if (matches == null || matches.length == 0) {
           throw new IllegalArgumentException("vw-binlog: path does not exist: " + p);
         }
-        for (FileStatus match : matches) {
+        for (FileStatus match : sorted(matches, false)) {
           if (match.isDirectory()) {
-            for (FileStatus child : fs.listStatus(match.getPath())) {
+            for (FileStatus child : sorted(fs.listStatus(match.getPath()), true)) {
               if (child.isFile() && visible(child.getPath())) {
-                split(out, child, maxBytes);
+                out.add(new SplitPlan.File(child.getPath().toString(), child.getLen()));
               }
             }
           } else if (visible(match.getPath())) {
-            split(out, match, maxBytes);
+            out.add(new SplitPlan.File(match.getPath().toString(), match.getLen()));
           }
         }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("vw-binlog: cannot list " + paths + ": " + e.getMessage(), e);
     }
-    return out.toArray(new InputPartition[0]);
-  }
-
-  /** The splits of one file: byte ranges of {@code maxBytes} for a large file, else the whole file. */
-  private void split(List<InputPartition> out, FileStatus file, long maxBytes) {
-    String path = file.getPath().toString();
-    long length = file.getLen();
-    if (settings.multistep() || length <= maxBytes || maxBytes <= 0) {
-      out.add(FilePartition.whole(path, length));
-      return;
-    }
-    for (long start = 0; start < length; start += maxBytes) {
-      out.add(new FilePartition(path, length, start, Math.min(length, start + maxBytes)));
-    }
+    return out;
   }
 
   private static boolean visible(Path path) {
@@ -111,11 +120,16 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
     return !name.startsWith("_") && !name.startsWith(".");
   }
 
+  private static List<FileStatus> sorted(FileStatus[] files, boolean byName) {
+    return Arrays.stream(files).sorted(Comparator.comparing(f -> byName ? f.getPath().getName()
+        : f.getPath().toString())).toList();
+  }
+
   @Override
   public PartitionReaderFactory createReaderFactory() {
     Map<String, String> conf = new HashMap<>();
     hadoopConfiguration().forEach(e -> conf.put(e.getKey(), e.getValue()));
-    return new VwBinlogReaderFactory(settings, required, conf);
+    return new VwBinlogReaderFactory(settings, required, conf, ReadReport.registered(description()));
   }
 
   private static Configuration hadoopConfiguration() {

@@ -27,6 +27,8 @@ public final class JarCheck {
       }
       out.append("relocated: ").append(where("io.github.vwbinlog.shaded.flatbuffers.Constants")).append('\n');
       out.append("spark's: ").append(where("com.google.flatbuffers.Constants")).append('\n');
+      out.append("vw's generated classes: ").append(where("reinforcement_learning.messages.flatbuff.v2.Event"))
+          .append('\n');
       Files.writeString(Path.of(args[1]), out, StandardCharsets.UTF_8);
     } finally {
       spark.stop();

@@ -80,4 +80,38 @@ class JoinedRowsTest {
       }
     }
   }
+
+  @Test
+  void theLineCheckedIsTheColumnsWrittenOnce() throws IOException {
+    CountingConverter converter = new CountingConverter();
+    CheckedLines lines = new CheckedLines(converter);
+    JoinedRows rows = new JoinedRows("f", lines, columns("dsjson"));
+    try (Joiner joiner = Joiner.open(LOG, JoinOptions.defaults())) {
+      for (JoinResult r : joiner) {
+        int before = converter.lines;
+        assertThat(lines.check(r)).isNull();
+        InternalRow row = rows.row(r, joiner.position());
+        assertThat(converter.lines).as("lines written for one event").isEqualTo(before + 1);
+        assertThat(row.getUTF8String(0).toString() + "\n")
+            .isEqualTo(new String(converter.real.line(r), StandardCharsets.UTF_8));
+      }
+    }
+  }
+
+  @Test
+  void aRefusedLineSaysWhy(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+    Path log = SparkReadTest.refusedLines(dir.resolve("r.log"));
+    CheckedLines lines = new CheckedLines(DsjsonConverter.of(JoinOptions.defaults()));
+    List<String> refused = new ArrayList<>();
+    try (Joiner joiner = Joiner.open(log, JoinOptions.defaults())) {
+      for (JoinResult r : joiner) {
+        io.github.vwbinlog.join.LineRefusedException e = lines.check(r);
+        if (e != null) {
+          refused.add(e.eventId() + " " + e.reason());
+        }
+      }
+    }
+    assertThat(refused).hasSize(28).contains("e0-1 NON_FINITE_NUMBER", "e0-3 INVALID_CONTEXT", "e0-7 INVALID_UTF8",
+        "e0-8 INVALID_CONTEXT");
+  }
 }

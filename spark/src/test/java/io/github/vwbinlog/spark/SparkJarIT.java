@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The shaded jar on a class path like a Spark distribution's: Spark's jars, the jar, and a flatbuffers-java newer than
  * the 2.0.8 that schema-gen's generated code needs. The query must give the converter's lines (so the relocated
- * flatbuffers is the one the jar uses), and both flatbuffers must load, each from its own jar.
+ * flatbuffers is the one the jar uses), and both flatbuffers must load, each from its own jar. Another jar of VW's
+ * generated classes comes first on the class path: the jar's own, relocated, are not shadowed by it.
  */
 class SparkJarIT {
   @TempDir
@@ -44,6 +45,8 @@ class SparkJarIT {
         classPath.add(entry);
       }
     }
+    // Another jar with VW's generated classes, first on the class path: what the shaded jar holds must not meet it.
+    classPath.add(clashingSchemaJar().toString());
     classPath.add(jar.toString());
     classPath.add(newer.toString());
 
@@ -63,6 +66,33 @@ class SparkJarIT {
     DsjsonConverter.of(JoinOptions.defaults()).convert(log, expected);
     String written = Files.readString(out, StandardCharsets.UTF_8);
     assertThat(written).startsWith(expected.toString(StandardCharsets.UTF_8));
-    assertThat(written).contains("relocated: " + jar).contains("spark's: " + newer);
+    assertThat(written).contains("relocated: " + jar).contains("spark's: " + newer)
+        .contains("vw's generated classes: " + dir.resolve("vw-generated.jar"));
+    try (java.util.jar.JarFile shaded = new java.util.jar.JarFile(jar.toFile())) {
+      assertThat(shaded.stream().map(java.util.jar.JarEntry::getName))
+          .noneMatch(name -> name.startsWith("reinforcement_learning/") || name.startsWith("com/google/"))
+          .anyMatch(name -> name.startsWith("io/github/vwbinlog/shaded/reinforcement_learning/messages/flatbuff/v2/"));
+    }
+  }
+
+  /**
+   * A jar of VW's generated {@code Event} class as another flatc might have made it: the same name, none of the
+   * methods the library calls.
+   */
+  private Path clashingSchemaJar() throws Exception {
+    Path src = dir.resolve("src/reinforcement_learning/messages/flatbuff/v2/Event.java");
+    Files.createDirectories(src.getParent());
+    Files.writeString(src, "package reinforcement_learning.messages.flatbuff.v2;\npublic final class Event {}\n");
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    int status = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
+        src.toString());
+    assertThat(status).isZero();
+    Path jar = dir.resolve("vw-generated.jar");
+    try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+      out.putNextEntry(new java.util.jar.JarEntry("reinforcement_learning/messages/flatbuff/v2/Event.class"));
+      out.write(Files.readAllBytes(classes.resolve("reinforcement_learning/messages/flatbuff/v2/Event.class")));
+      out.closeEntry();
+    }
+    return jar;
   }
 }

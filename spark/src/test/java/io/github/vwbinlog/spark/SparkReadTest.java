@@ -185,6 +185,75 @@ class SparkReadTest {
   }
 
   @Test
+  void optionsThatDoNotParseOrDoNotExistFailNamingTheOption() {
+    String log = FILES.resolve("valid_joined_logs/cb_simple.log").toString();
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("rewardFuction", "average").load(log))
+        .hasMessageContaining("unknown option rewardFuction").hasMessageContaining("rewardFunction")
+        .hasMessageContaining("multistep");
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("rewardFunction", "foo").load(log))
+        .hasMessageContaining("option rewardFunction").hasMessageContaining("foo");
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("learningMode", "foo").load(log))
+        .hasMessageContaining("option learningMode");
+    for (String bad : List.of("0", "-1", "lots")) {
+      assertThatThrownBy(() -> spark.read().format("vw-binlog").option("maxPartitionBytes", bad).load(log))
+          .hasMessageContaining("option maxPartitionBytes");
+    }
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("openCostInBytes", "-1").load(log))
+        .hasMessageContaining("option openCostInBytes");
+    String previous = spark.conf().get("spark.sql.files.maxPartitionBytes");
+    try {
+      for (String bad : List.of("0", "-1")) {
+        spark.conf().set("spark.sql.files.maxPartitionBytes", bad);
+        assertThatThrownBy(() -> read(log).count()).hasMessageContaining("spark.sql.files.maxPartitionBytes");
+      }
+    } finally {
+      spark.conf().set("spark.sql.files.maxPartitionBytes", previous);
+    }
+  }
+
+  @Test
+  void aMultistepLogWithoutTheMultistepOptionIsSaidOnTheDriversLog() throws IOException {
+    Path log;
+    try (Stream<Path> files = Files.list(FILES.resolve("valid_joined_logs"))) {
+      log = files.filter(p -> p.getFileName().toString().startsWith("multistep")).sorted().findFirst().orElseThrow();
+    }
+    try (DriverLog driver = DriverLog.capture()) {
+      assertThat(read(log.toString()).count()).isZero();
+      assertThat(driver.warnings()).anySatisfy(w -> assertThat(w).contains(log.getFileName().toString())
+          .contains("multistep log").contains("multistep=true"));
+    }
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("mode", "strict").load(log.toString()).count())
+        .hasStackTraceContaining("multistep=true");
+  }
+
+  @Test
+  void aDirectorysFilesInTheClisOrderSmallOnesPackedIntoFewTasks() throws IOException {
+    List<Path> logs = joinedLogs().subList(0, 12);
+    StringBuilder expected = new StringBuilder();
+    // Names whose listing order is not their order: the CLI reads a directory's files sorted by name.
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < logs.size(); i++) {
+      names.add(String.format("2026-11-24-%02d.log", (i * 7) % logs.size()));
+    }
+    for (int i = 0; i < logs.size(); i++) {
+      Files.copy(logs.get(i), dir.resolve(names.get(i)));
+    }
+    for (String name : names.stream().sorted().toList()) {
+      expected.append(convert(dir.resolve(name), JoinOptions.defaults()));
+    }
+    Dataset<Row> rows = read(dir.toString());
+    assertThat(lines(rows)).isEqualTo(expected.toString());
+    // Spark's packing: the files' bytes plus 4 MiB of open cost each, over the 2 cores: two tasks, not twelve.
+    assertThat(rows.rdd().getNumPartitions()).isEqualTo(2);
+    Dataset<Row> apart = spark.read().format("vw-binlog").option("openCostInBytes", "1g").load(dir.toString());
+    assertThat(apart.rdd().getNumPartitions()).isEqualTo(12);
+    assertThat(lines(apart)).isEqualTo(expected.toString());
+    assertThat(spark.read().format("vw-binlog").option("view", "messages").load(dir.toString()).count())
+        .isEqualTo(spark.read().format("vw-binlog").option("view", "messages").option("openCostInBytes", "1g")
+            .load(dir.toString()).count());
+  }
+
+  @Test
   void severalFilesGlobsAndDirectoriesInTheirOrder() throws IOException {
     Path a = Files.copy(FILES.resolve("valid_joined_logs/cb_simple.log"), dir.resolve("a.log"));
     Path b = Files.copy(FILES.resolve("valid_joined_logs/ccb_simple.log"), dir.resolve("b.log"));
@@ -203,13 +272,104 @@ class SparkReadTest {
   }
 
   @Test
-  void aFileThatIsNotALogIsAnErrorNamingIt() throws IOException {
-    Files.copy(FILES.resolve("valid_joined_logs/cb_simple.log"), dir.resolve("a.log"));
-    Files.writeString(dir.resolve("notes.txt"), "not a joined log at all\n");
-    assertThatThrownBy(() -> read(dir.toString()).count())
-        .hasStackTraceContaining("notes.txt is not a joined binary log");
+  void aStrayFileInADirectoryIsReportedAndTheOthersRead() throws IOException {
+    Path a = Files.copy(FILES.resolve("valid_joined_logs/cb_simple.log"), dir.resolve("a.log"));
+    Path readme = Files.writeString(dir.resolve("README.json"), "{\"about\": \"the logs of November\"}\n");
+    try (DriverLog log = DriverLog.capture()) {
+      assertThat(lines(read(dir.toString()))).isEqualTo(convert(a, JoinOptions.defaults()));
+      assertThat(log.warnings()).anySatisfy(w -> assertThat(w).contains("README.json is not a joined binary log")
+          .contains("skipped"));
+    }
+    // convert reports the same file, and its diagnostics are the view's
+    List<io.github.vwbinlog.Diagnostic> expected = new ArrayList<>();
+    DsjsonConverter.of(JoinOptions.defaults().withReadOptions(ReadOptions.defaults().withListener(expected::add)))
+        .convert(readme, new ByteArrayOutputStream());
+    assertThat(expected).isNotEmpty();
+    assertThat(spark.read().format("vw-binlog").option("view", "diagnostics").load(dir.toString())
+        .where("file like '%README.json'").select("offset", "reason").collectAsList())
+        .extracting(r -> r.getLong(0) + " " + r.getString(1))
+        .isEqualTo(expected.stream().map(d -> d.offset() + " " + d.reason()).toList());
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("mode", "strict").load(dir.toString()).count())
+        .hasStackTraceContaining("README.json");
     assertThatThrownBy(() -> read(dir.resolve("missing.log").toString()).count())
         .hasMessageContaining("path does not exist");
+  }
+
+  @Test
+  void aFileThatIsNotALogInTheMessagesViewIsReported() throws IOException {
+    Path notes = Files.writeString(dir.resolve("notes.txt"), "not a joined log at all\n");
+    try (DriverLog log = DriverLog.capture()) {
+      assertThat(spark.read().format("vw-binlog").option("view", "messages").load(notes.toString()).count())
+          .isZero();
+      assertThat(log.warnings()).anySatisfy(w -> assertThat(w).contains("notes.txt is not a joined binary log"));
+    }
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("view", "messages").option("mode", "strict")
+        .load(notes.toString()).count()).hasStackTraceContaining("notes.txt");
+  }
+
+  /**
+   * A log of 40 CB events of which convert refuses 28 (the same as core's LineTest): NaN and infinite
+   * probabilities, contexts that are not JSON objects, not valid UTF-8 or empty.
+   */
+  static Path refusedLines(Path file) throws IOException {
+    io.github.vwbinlog.TimeStamp t = io.github.vwbinlog.TimeStamp.of(2026, 11, 24, 10, 0, 0);
+    try (BinaryLogWriter w = BinaryLogWriter.to(file)) {
+      w.fileMagic().checkpoint(CheckpointInfo.of(ProblemType.CB));
+      for (int m = 0; m < 4; m++) {
+        List<io.github.vwbinlog.event.JoinedEvent> events = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+          float p = i % 4 == 1 ? Float.NaN : i == 6 ? Float.POSITIVE_INFINITY : 0.7f;
+          java.nio.ByteBuffer context = java.nio.ByteBuffer.wrap(switch (i) {
+            case 3 -> "[1, 2]".getBytes(StandardCharsets.UTF_8);
+            case 7 -> new byte[] {'{', '"', 'a', '"', ':', '"', (byte) 0xC3, '"', '}'};
+            case 8 -> new byte[0];
+            default -> ("{\"u\":" + i + "}").getBytes(StandardCharsets.UTF_8);
+          });
+          io.github.vwbinlog.event.CbEvent cb = new io.github.vwbinlog.event.CbEvent(false, List.of(1L, 2L), context,
+              List.of(p, 0.3f), "N/A", io.github.vwbinlog.LearningMode.ONLINE);
+          events.add(io.github.vwbinlog.event.JoinedEvent.of(t, new io.github.vwbinlog.event.Event(
+              io.github.vwbinlog.event.Metadata.of("e" + m + "-" + i, io.github.vwbinlog.PayloadType.CB), cb)));
+          for (int o = 0; o < i % 3; o++) {
+            events.add(io.github.vwbinlog.event.JoinedEvent.of(t, new io.github.vwbinlog.event.Event(
+                io.github.vwbinlog.event.Metadata.of("e" + m + "-" + i, io.github.vwbinlog.PayloadType.OUTCOME),
+                io.github.vwbinlog.event.OutcomeEvent.numeric(1f + o))));
+          }
+        }
+        w.regular(events);
+      }
+    }
+    return file;
+  }
+
+  @Test
+  void eventsConvertRefusesAreDiagnosticsNotRows() throws IOException {
+    Path log = refusedLines(dir.resolve("refused.log"));
+    List<io.github.vwbinlog.Diagnostic> reported = new ArrayList<>();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    io.github.vwbinlog.join.JoinSummary summary = DsjsonConverter.of(JoinOptions.defaults().withReadOptions(
+        ReadOptions.defaults().withListener(reported::add))).convert(log, out);
+    assertThat(reported).hasSize(28).extracting(io.github.vwbinlog.Diagnostic::reason).contains(
+        io.github.vwbinlog.DiagnosticReason.NON_FINITE_NUMBER, io.github.vwbinlog.DiagnosticReason.INVALID_CONTEXT,
+        io.github.vwbinlog.DiagnosticReason.INVALID_UTF8);
+    for (String split : List.of("128m", "700")) {
+      String what = "maxPartitionBytes " + split;
+      Dataset<Row> rows = spark.read().format("vw-binlog").option("maxPartitionBytes", split).load(log.toString());
+      // The rows are the events convert writes, so a count or an aggregation of rewards is convert's.
+      assertThat(rows.count()).as(what).isEqualTo(summary.emittedTotal()).isEqualTo(12);
+      assertThat(lines(rows)).as(what).isEqualTo(out.toString(StandardCharsets.UTF_8));
+      assertThat(rows.where("dsjson is null or isnan(probability)").count()).as(what).isZero();
+      assertThat(spark.read().format("vw-binlog").option("view", "diagnostics").option("maxPartitionBytes", split)
+          .load(log.toString()).select("offset", "event_id", "reason", "message").collectAsList()).as(what)
+          .extracting(r -> r.getLong(0) + " " + r.getString(1) + " " + r.getString(2) + " " + r.getString(3))
+          .isEqualTo(reported.stream().map(d -> d.offset() + " " + d.eventId() + " " + d.reason() + " "
+              + d.message()).toList());
+    }
+    String first = reported.get(0).reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("mode", "strict").load(log.toString()).count())
+        .hasStackTraceContaining("refused.log: " + first + " at offset " + reported.get(0).offset())
+        .hasStackTraceContaining("event id " + reported.get(0).eventId());
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("mode", "strict").option("view", "diagnostics")
+        .load(log.toString()).count()).hasStackTraceContaining("refused.log: " + first);
   }
 
   @Test

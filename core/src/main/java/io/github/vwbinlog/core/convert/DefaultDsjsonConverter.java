@@ -14,6 +14,7 @@ import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.join.LineRefusedException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -143,7 +144,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     out.reset();
     DsjsonWriter.Rejection rejection = w.writer().write(result, out);
     if (rejection != null) {
-      throw new IllegalArgumentException(rejection.message());
+      throw new LineRefusedException(rejection.reason(), rejection.eventId(), rejection.message());
     }
     return out.toByteArray();
   }

@@ -61,7 +61,7 @@ public final class JoinCounters implements DiagnosticListener {
 
   @Override
   public void report(Diagnostic d) {
-    diagnostics[d.reason().ordinal()]++;
+    count(d);
     downstream.report(d);
     stopIfStrict(d);
   }
@@ -74,9 +74,17 @@ public final class JoinCounters implements DiagnosticListener {
   public void countDiagnosticsOf(BinaryLogReader reader) {
     if (reader instanceof MessageReader messages) {
       messages.observeDiagnostics(d -> {
-        diagnostics[d.reason().ordinal()]++;
+        count(d);
         stopIfStrict(d);
       });
+    }
+  }
+
+  /** Counts a diagnostic by reason; a message of unknown type, skipped and reported by the reader, is a message. */
+  private void count(Diagnostic d) {
+    diagnostics[d.reason().ordinal()]++;
+    if (d.reason() == DiagnosticReason.UNKNOWN_MESSAGE_TYPE) {
+      messages[MessageType.UNKNOWN.ordinal()]++;
     }
   }
 
