@@ -226,6 +226,39 @@ class PolicyEvaluationTest {
   }
 
   @Test
+  void predictionsThatCannotBeOneAreErrorsNamingTheFileLineAndEvent() {
+    String[][] bad = {{"-0.1", "1.1"}, {"NaN", "1"}, {"0.5", "0.6"}};
+    for (String[] p : bad) {
+      Policy.Predictions predictions = Policy.Predictions.builder("m1", "m1.txt")
+          .add(3, new int[] {0, 1}, new double[] {Double.parseDouble(p[0]), Double.parseDouble(p[1])}).build();
+      PolicyEvaluation e = PolicyEvaluation.of(EvaluationOptions.defaults(), List.of(predictions));
+      assertThatThrownBy(() -> e.add(cb("ev1", 0, 1, 2, 0.5f, 1, 1, true)))
+          .hasMessageStartingWith("m1.txt line 3: ").hasMessageEndingWith("(event ev1)");
+    }
+    Policy.Predictions outside = Policy.Predictions.builder("m", "m.txt")
+        .add(1, new int[] {0, 2}, new double[] {0.5, 0.5}).build();
+    assertThatThrownBy(() -> PolicyEvaluation.of(EvaluationOptions.defaults(), List.of(outside))
+        .add(cb("ev2", 0, 1, 2, 0.5f, 1, 1, true))).hasMessageContaining("action index 2 is outside the event's 2");
+    Policy.Predictions twice = Policy.Predictions.builder("m", "m.txt")
+        .add(1, new int[] {1, 1}, new double[] {0.5, 0.5}).build();
+    assertThatThrownBy(() -> PolicyEvaluation.of(EvaluationOptions.defaults(), List.of(twice))
+        .add(cb("ev3", 0, 1, 2, 0.5f, 1, 1, true))).hasMessageContaining("action index 1 is given twice");
+  }
+
+  @Test
+  void clopperPearsonIsNullWhereThePackagesIsNaN() {
+    // Uniform over two actions where the logged policy chose with 0.2: weights of 2.5, all rewards 1, so the scaled
+    // IPS is 2.5: the package's beta quantile gets a negative parameter and returns NaN.
+    PolicyEvaluation e = PolicyEvaluation.of(EvaluationOptions.defaults(), List.of(Policy.uniform()));
+    for (int i = 0; i < 5; i++) {
+      e.add(cb("d" + i, 0, 1, 2, 0.2f, 1, 1, true));
+    }
+    Estimate cp = find(e, "uniform", Estimator.CLOPPER_PEARSON);
+    assertThat(cp.low()).isNull();
+    assertThat(cp.high()).isEqualTo(1.0);
+  }
+
+  @Test
   void aRewardOutsideAGivenRangeIsAnError() {
     PolicyEvaluation e = PolicyEvaluation.of(EvaluationOptions.defaults().withRewardRange(0, 1), ALL);
     assertThatThrownBy(() -> e.add(cb("big", 0, 1, 2, 0.5f, 2, 1, true)))
