@@ -63,7 +63,7 @@ public final class PolicyEvaluation {
    * The most distinct CCB slot ids estimated one by one. A log with more (a new slot id per decision, for example)
    * has its multi-slot estimates per slot position instead ({@link #slotsByPosition()}), so that memory stays bounded.
    */
-  public static final int SLOT_ID_LIMIT = 100;
+  public static final int SLOT_ID_LIMIT = 1000;
   /** The name of the logged policy as a lift's baseline. */
   public static final String LOGGED = "logged";
 
