@@ -59,7 +59,7 @@ final class HtmlReport {
         .append(evaluation.evaluated()).append("; skipped: ")
         .append(evaluation.skipped().values().stream().mapToLong(Long::longValue).sum())
         .append("; windows: ").append(evaluation.options().window() == null ? "one (the whole period)"
-            : windows.size() + " of " + evaluation.options().window())
+            : windows.size() + " of " + length(evaluation.options().window().getSeconds()))
         .append("; intervals at alpha ").append(evaluation.options().alpha()).append(".</p>\n");
     if (evaluation.slotsByPosition()) {
       b.append("<p class=\"note\" id=\"slots-note\">The CCB decisions have more than ")
@@ -78,7 +78,8 @@ final class HtmlReport {
           .append(" consecutive windows. Drag across a chart to zoom; double-click to zoom out.</p>\n");
     }
     b.append("<h2>Reward over time</h2>\n<p>Estimated reward per window (").append(Ranking.headlineName(rows))
-        .append("), with the interval of the top-ranked and the logged policy as bands. Drag to zoom, ")
+        .append("), with the interval of the top-ranked and the logged policy as bands (beyond 200 points: ")
+        .append("the mean of the last points, said in the title, without bands). Drag to zoom, ")
         .append("double-click to zoom out, click a policy in the legend to hide it.</p>\n")
         .append("<div class=\"chart\" id=\"reward-chart\"></div>\n")
         .append("<h2>Cumulative reward</h2>\n<p>Each policy's IPS estimate over every event up to the end of the ")
@@ -158,7 +159,8 @@ final class HtmlReport {
     }
     int points = (windows.size() + step - 1) / step;
     b.append("const DATA={\"windowed\":").append(evaluation.options().window() != null).append(",\"step\":")
-        .append(step).append(",\"policies\":[");
+        .append(step).append(",\"windowSeconds\":").append(evaluation.options().window() == null ? 0
+            : evaluation.options().window().getSeconds() * step).append(",\"policies\":[");
     for (int p = 0; p < policies.size(); p++) {
       b.append(p == 0 ? "" : ",").append(SummaryPrinter.quote(policies.get(p).name()));
     }
@@ -240,6 +242,17 @@ final class HtmlReport {
           .append(",\"high\":").append(json(l.high())).append('}');
     }
     b.append("]};\n");
+  }
+
+  /** A window's length as the options write it: 90s, 15m, 2h, 1d. */
+  static String length(long seconds) {
+    if (seconds % 86400 == 0) {
+      return seconds / 86400 + "d";
+    }
+    if (seconds % 3600 == 0) {
+      return seconds / 3600 + "h";
+    }
+    return seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s";
   }
 
   private static boolean finite(@Nullable Double v) {
@@ -344,7 +357,11 @@ final class HtmlReport {
       window.vwCharts = {};
       const WIDTH = Math.min(960, document.body.clientWidth || 960);
       const num = v => v == null ? "-" : (Math.abs(v) >= 1000 ? v.toFixed(0) : v.toPrecision(4));
-      const timeAxis = {label: DATA.windowed ? "window start (UTC)" : "whole period", space: 90, labelSize: 30};
+      // Tick steps no finer than a window (or a point of several windows): no label between two windows.
+      const STEPS = [1, 5, 10, 15, 30, 60, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800,
+          604800, 2592000, 7776000, 31536000].filter(s => s >= DATA.windowSeconds);
+      const timeAxis = {label: DATA.windowed ? "window start (UTC)" : "whole period", space: 90, labelSize: 30,
+          incrs: STEPS.length > 0 ? STEPS : undefined};
       function lineChart(id, title, yLabel, seriesOf, bandsFor, extra) {
         const el = document.getElementById(id);
         const data = [DATA.t];
@@ -365,14 +382,29 @@ final class HtmlReport {
           }
         });
         (extra || []).forEach(x => { data.push(x.data); series.push(x.series); });
-        const opts = {title: title, width: WIDTH, height: 300, series: series, bands: bands,
-            scales: {x: {time: DATA.windowed}},
+        const opts = {title: title, width: WIDTH, height: 300, series: series, bands: bands, tzDate: ts =>
+            uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"), scales: {x: {time: DATA.windowed}},
             axes: [Object.assign({}, timeAxis, DATA.windowed ? {} : {values: () => ["all"]}),
                    {label: yLabel, size: 70, labelSize: 30}]};
         vwCharts[id] = new uPlot(opts, data, el);
       }
       const bandsFor = [DATA.top].concat(DATA.policies.includes("logged") && DATA.top !== "logged" ? ["logged"] : []);
-      lineChart("reward-chart", "Estimated reward per window", "reward per decision", s => s.value, bandsFor);
+      // Hundreds of windows of a few events each are noise side by side: then each point is the event-weighted mean
+      // of the last ROLL windows, without bands (zoom in to see fewer).
+      const ROLL = DATA.t.length > 200 ? Math.ceil(DATA.t.length / 100) : 1;
+      const rolling = values => values.map((v, i) => {
+        let sum = 0, n = 0;
+        for (let j = Math.max(0, i - ROLL + 1); j <= i; j++) {
+          if (values[j] != null && DATA.events[j] > 0) { sum += values[j] * DATA.events[j]; n += DATA.events[j]; }
+        }
+        return n > 0 ? sum / n : null;
+      });
+      if (ROLL > 1) {
+        lineChart("reward-chart", "Estimated reward, mean of the last " + ROLL + " points", "reward per decision",
+            s => rolling(s.value), []);
+      } else {
+        lineChart("reward-chart", "Estimated reward per window", "reward per decision", s => s.value, bandsFor);
+      }
       lineChart("cumulative-chart", "Cumulative reward (IPS up to the window's end)", "reward per decision",
           s => s.cumulative, []);
       lineChart("ess-chart", "Effective sample size per window", "events", s => s.ess, [],
