@@ -222,7 +222,8 @@ class PolicyEvaluationTest {
     e.add(cb("b", 0, 2, 2, 0.5f, 1, 1, true)); // chose action 2 = index 1: w = 0.8 / 0.5
     assertThat(find(e, "predictions", Estimator.IPS).value()).isCloseTo((1.8 + 1.6) / 2, within(1e-15));
     assertThatThrownBy(() -> e.add(cb("c", 0, 1, 2, 0.5f, 1, 1, true)))
-        .hasMessageContaining("has 2 predictions but the logs have more learnable events").hasMessageContaining("(event c)");
+        .hasMessageContaining("has 2 predictions but the logs have more learnable events")
+        .hasMessageContaining("(event c)");
   }
 
   @Test

@@ -26,10 +26,12 @@ final class EvaluationPrinter {
     List<Estimate> overall = evaluation.overall();
     List<Ranking.Row> rows = Ranking.rows(evaluation, overall);
     String baseline = evaluation.options().baseline();
+    int width = Math.max(11, evaluation.policies().stream().mapToInt(p -> p.name().length()).max().orElse(0));
+    String policyColumn = "%-" + width + "s";
     out.printf(Locale.ROOT, "ranked over the whole period (value: %s; lift: paired gaussian; alpha %s)%n",
         Ranking.headlineName(rows), evaluation.options().alpha());
-    out.printf(Locale.ROOT, "%4s  %-14s  %10s  %10s  %10s  %10s  %10s  %10s  %-8s", "rank", "policy", "value", "low",
-        "high", "lift", "lift_low", "lift_high", "excludes0");
+    out.printf(Locale.ROOT, "%4s  " + policyColumn + "  %10s  %10s  %10s  %10s  %10s  %10s  %-8s", "rank", "policy",
+        "value", "low", "high", "lift", "lift_low", "lift_high", "excludes0");
     if (baseline != null) {
       out.printf(Locale.ROOT, "  %10s  %10s  %10s  %-8s", "vs_" + abbreviate(baseline, 7), "low", "high",
           "excludes0");
@@ -39,7 +41,8 @@ final class EvaluationPrinter {
     for (Ranking.Row r : rows) {
       Estimate h = r.headline();
       Estimate l = r.lift();
-      out.printf(Locale.ROOT, "%4d  %-14s  %10s  %10s  %10s  %10s  %10s  %10s  %-9s", rank++, r.policy(),
+      out.printf(Locale.ROOT, "%4d  " + policyColumn + "  %10s  %10s  %10s  %10s  %10s  %10s  %-9s", rank++,
+          r.policy(),
           number(h == null ? null : h.value()), number(h == null ? null : h.low()), number(h == null ? null : h.high()),
           number(l == null ? null : l.value()), number(l == null ? null : l.low()), number(l == null ? null : l.high()),
           Ranking.excludesZero(l));
@@ -51,17 +54,19 @@ final class EvaluationPrinter {
       out.printf(Locale.ROOT, " %10.1f  %9d%n", r.effectiveSampleSize(), r.events());
     }
     out.println();
-    out.printf(Locale.ROOT, "%-20s  %-11s  %-15s  %-8s  %10s  %10s  %10s  %9s%n", "window", "policy", "estimator",
+    out.printf(Locale.ROOT, "%-20s  " + policyColumn + "  %-15s  %-8s  %10s  %10s  %10s  %9s%n", "window", "policy",
+        "estimator",
         "slot", "value", "low", "high", "events");
     for (Estimate e : all(evaluation)) {
-      out.printf(Locale.ROOT, "%-20s  %-11s  %-15s  %-8s  %10s  %10s  %10s  %9d%n", window(e.windowStart()),
+      out.printf(Locale.ROOT, "%-20s  " + policyColumn + "  %-15s  %-8s  %10s  %10s  %10s  %9d%n",
+          window(e.windowStart()),
           e.policy(), e.estimator() == Estimator.LIFT ? "lift/" + e.baseline() : e.estimator().id(),
           e.slot() == null ? "-" : e.slot(), number(e.value()), number(e.low()), number(e.high()), e.events());
     }
     out.printf(Locale.ROOT, "%nintervals at alpha %s; joined events %d, evaluated %d%n",
         evaluation.options().alpha(), summary.emittedTotal(), evaluation.evaluated());
     evaluation.effectiveSampleSizes().forEach((policy, ess) ->
-        out.printf(Locale.ROOT, "effective sample size %-11s %.1f%n", policy, ess));
+        out.printf(Locale.ROOT, "effective sample size " + policyColumn + " %.1f%n", policy, ess));
     evaluation.skipped().forEach((reason, count) -> out.printf(Locale.ROOT, "skipped: %s %d%n", reason, count));
   }
 
