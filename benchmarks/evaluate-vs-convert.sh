@@ -33,15 +33,25 @@ if [ "$PREDICTIONS" -gt 0 ]; then
   done
 fi
 echo "JDK: $("$JAVA" -version 2>&1 | head -1); cores: $(nproc); commit: $(git rev-parse --short HEAD); $(date -u)"
-seconds() { local start end; start=$(date +%s.%N); "$@" > /dev/null; end=$(date +%s.%N); awk "BEGIN{printf \"%.2f\", $end - $start}"; }
+# Wall seconds, then CPU seconds (user + system: steadier than wall time when other processes share the cores).
+seconds() {
+  local start end cpu
+  start=$(date +%s.%N)
+  /usr/bin/time -f "%U %S" -o "$DIR/vw-binlog-cpu.txt" "$@" > /dev/null
+  end=$(date +%s.%N)
+  cpu=$(awk '{printf "%.2f", $1 + $2}' "$DIR/vw-binlog-cpu.txt")
+  awk "BEGIN{printf \"%.2f %s\\n\", $end - $start, $cpu}"
+}
 cat "$log" > /dev/null # the page cache holds the log for both
 for run in $(seq "$RUNS"); do
   for t in $THREADS; do
     echo "load before run $run, $t thread(s): $(cut -d' ' -f1-3 /proc/loadavg)"
-    c=$(seconds "$JAVA" -jar "$JAR" convert "$log" -o "$out" --threads "$t" -q)
+    read -r c ccpu < <(seconds "$JAVA" -jar "$JAR" convert "$log" -o "$out" --threads "$t" -q)
     rm -f "$out"
-    e=$(seconds "$JAVA" -jar "$JAR" evaluate "$log" --policy "$policies" "${extra[@]}" \
+    read -r e ecpu < <(seconds "$JAVA" -jar "$JAR" evaluate "$log" --policy "$policies" "${extra[@]}" \
       --format json --window 1h --threads "$t")
-    echo "run $run, --threads $t: convert ${c}s, evaluate (5 policies + $PREDICTIONS predictions, 1h windows) ${e}s, ratio $(awk "BEGIN{printf \"%.2f\", $e / $c}")"
+    echo "run $run, --threads $t: convert ${c}s (CPU ${ccpu}s), evaluate (5 policies + $PREDICTIONS predictions," \
+      "1h windows) ${e}s (CPU ${ecpu}s), ratio $(awk "BEGIN{printf \"%.2f\", $e / $c}")" \
+      "(CPU $(awk "BEGIN{printf \"%.2f\", $ecpu / $ccpu}"))"
   done
 done

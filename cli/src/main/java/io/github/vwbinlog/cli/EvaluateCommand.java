@@ -199,8 +199,8 @@ final class EvaluateCommand implements Callable<Integer> {
   static String whyNothing(PolicyEvaluation evaluation, JoinSummary summary) {
     if (summary.emittedTotal() == 0) {
       String multistep = summary.emitted().isEmpty() && summary.interactionsSeen() > 0
-          ? " (" + summary.interactionsSeen() + " interactions seen but none joined: a multistep log needs "
-              + "--multistep)" : "";
+          ? " (" + summary.interactionsSeen() + " interactions seen but none joined, see the notices above; a "
+              + "multistep log needs --multistep)" : "";
       return "the logs hold no joined event" + multistep;
     }
     StringBuilder b = new StringBuilder();
@@ -362,7 +362,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
   /** The policies asked for; null when the predictions cannot be read (said on standard error). */
   private @Nullable List<Policy> policies(Io io) {
-    Map<String, Path> files = new java.util.LinkedHashMap<>();
+    Map<String, Path> predictionFiles = new java.util.LinkedHashMap<>();
     for (String given : predictions == null ? List.<String>of() : predictions) {
       int eq = given.indexOf('=');
       String name = eq < 0 ? "predictions" : given.substring(0, eq).strip();
@@ -371,7 +371,7 @@ final class EvaluateCommand implements Callable<Integer> {
         throw badValue("--predictions", given, "must be NAME=FILE (NAME: letters, digits, _ . -) or FILE");
       }
       if (List.of("logged", "uniform").contains(name.toLowerCase(Locale.ROOT)) || name.matches("(?i)baseline\\d+")
-          || files.put(name, Path.of(file)) != null) {
+          || predictionFiles.put(name, Path.of(file)) != null) {
         throw badValue("--predictions", given, "names a policy twice: " + name);
       }
     }
@@ -380,27 +380,23 @@ final class EvaluateCommand implements Callable<Integer> {
       names.addAll(policies);
     } else {
       names.addAll(List.of("logged", "baseline1", "uniform"));
-      names.addAll(files.keySet());
+      names.addAll(predictionFiles.keySet());
+    }
+    Map<String, Policy.Predictions> read = readAll(predictionFiles, io);
+    if (read == null) {
+      return null;
     }
     List<Policy> out = new ArrayList<>();
     for (String name : names) {
       String t = name.strip();
-      Path file = files.get(t);
+      Policy.Predictions given = read.get(t);
       switch (t.toLowerCase(Locale.ROOT)) {
         case "logged" -> out.add(Policy.logged());
         case "baseline1" -> out.add(Policy.baseline1());
         case "uniform" -> out.add(Policy.uniform());
         default -> {
-          if (file != null) {
-            try {
-              out.add(readPredictions(t, file));
-            } catch (IOException e) {
-              io.err().println("vw-binlog evaluate: cannot read " + file + ": " + Input.describe(e));
-              return null;
-            } catch (IllegalArgumentException e) {
-              io.err().println("vw-binlog evaluate: " + e.getMessage());
-              return null;
-            }
+          if (given != null) {
+            out.add(given);
           } else if (t.equalsIgnoreCase("predictions")) {
             throw badValue("--policy", t, "needs --predictions FILE");
           } else {
@@ -411,6 +407,43 @@ final class EvaluateCommand implements Callable<Integer> {
     }
     if (out.stream().map(Policy::name).distinct().count() != out.size()) {
       throw badValue("--policy", String.join(",", names), "names a policy twice");
+    }
+    return out;
+  }
+
+  /**
+   * Reads the predictions files, on up to {@code --threads} threads at once (each file is parsed on its own); the
+   * first file (in the order given) that cannot be read is said on standard error, and null returned.
+   */
+  private @Nullable Map<String, Policy.Predictions> readAll(Map<String, Path> files, Io io) {
+    Map<String, Policy.Predictions> out = new java.util.LinkedHashMap<>();
+    if (files.isEmpty()) {
+      return out;
+    }
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())));
+    try {
+      Map<String, java.util.concurrent.Future<Policy.Predictions>> pending = new java.util.LinkedHashMap<>();
+      files.forEach((name, file) -> pending.put(name, pool.submit(() -> readPredictions(name, file))));
+      for (Map.Entry<String, java.util.concurrent.Future<Policy.Predictions>> e : pending.entrySet()) {
+        try {
+          out.put(e.getKey(), e.getValue().get());
+        } catch (java.util.concurrent.ExecutionException failed) {
+          Throwable cause = failed.getCause();
+          if (cause instanceof IOException io2) {
+            io.err().println("vw-binlog evaluate: cannot read " + files.get(e.getKey()) + ": " + Input.describe(io2));
+          } else {
+            io.err().println("vw-binlog evaluate: " + cause.getMessage());
+          }
+          return null;
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          io.err().println("vw-binlog evaluate: interrupted while reading the predictions");
+          return null;
+        }
+      }
+    } finally {
+      pool.shutdownNow();
     }
     return out;
   }

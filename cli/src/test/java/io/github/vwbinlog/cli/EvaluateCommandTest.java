@@ -220,6 +220,19 @@ class EvaluateCommandTest {
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.err()).contains("nothing to evaluate: the logs hold no joined event");
     assertThat(run.out()).isEmpty();
+
+    CliRun ca = CliRun.of("evaluate", CliRun.FILES.resolve("valid_joined_logs/ca_loop_simple.fb").toString());
+    assertThat(ca.exit()).isEqualTo(1);
+    assertThat(ca.err()).contains("nothing to evaluate: 3 joined events").contains("3 not evaluated: CA");
+
+    Path multistep = CliRun.FILES.resolve("valid_joined_logs/multistep_2_episodes.fb");
+    CliRun withoutFlag = CliRun.of("evaluate", multistep.toString());
+    assertThat(withoutFlag.exit()).isEqualTo(1);
+    // The join's notices as convert lists them, then why.
+    assertThat(withoutFlag.err()).contains("NOTICE  PROBLEM_TYPE_MISMATCH").contains("a multistep log needs --multistep");
+    CliRun withFlag = CliRun.of("evaluate", "--multistep", multistep.toString());
+    assertThat(withFlag.exit()).isEqualTo(1);
+    assertThat(withFlag.err()).contains("not evaluated: MULTI_STEP");
   }
 
   @Test

@@ -135,16 +135,12 @@ class HtmlReportBrowserTest {
     String chromium = chromium();
     Path html = temp.resolve("report.html");
     // Relative inputs: the page names them as given, so no path of this machine is in the picture.
-    Path sample = Path.of(System.getProperty("user.dir")).resolveSibling("samples").resolve("cb_hours.log");
-    Path predictions = temp.resolve("greedy2.pred");
-    StringBuilder p = new StringBuilder();
-    for (int i = 0; i < 540; i++) {
-      p.append("1:0.9,0:0.05,2:0.025,3:0.025\n");
-    }
-    Files.writeString(predictions, p.toString());
-    CliRun run = CliRun.of("evaluate", "--window", "15m", "--policy", "logged,baseline1,uniform,model_b",
-        "--predictions", "model_b=" + predictions, "--html", html.toString(),
-        Path.of("").toAbsolutePath().relativize(sample).toString());
+    Path samples = Path.of("").toAbsolutePath().relativize(
+        Path.of(System.getProperty("user.dir")).resolveSibling("samples"));
+    CliRun run = CliRun.of("evaluate", "--window", "15m", "--predictions",
+        "greedy_article2=" + samples.resolve("cb_hours.greedy_article2.pred"), "--predictions",
+        "explore_more=" + samples.resolve("cb_hours.explore_more.pred"), "--html", html.toString(),
+        samples.resolve("cb_hours.log").toString());
     assertThat(run.exit()).as(run.err()).isZero();
     Path png = temp.resolve("report.png");
     run(chromium, "--screenshot=" + png, "--window-size=1100,1900", "--virtual-time-budget=5000",
