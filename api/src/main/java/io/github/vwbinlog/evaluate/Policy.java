@@ -268,13 +268,17 @@ public sealed interface Policy {
      */
     @Override
     public double probability(CbEvent decision, long index) {
+      return probability(decision.actionIds().get(0), decision.actionIds().size(), index);
+    }
+
+    /** The probability of the action of id {@code chosenId} (from 1) among {@code actions} in event {@code index}. */
+    double probability(long chosenId, int actions, long index) {
       if (index >= size) {
         throw new IllegalArgumentException(source + " has " + size
             + " predictions but the logs have more learnable events: no prediction for event " + (index + 1));
       }
       int e = (int) index;
-      int actions = decision.actionIds().size();
-      long chosen = decision.actionIds().get(0) - 1;
+      long chosen = chosenId - 1;
       double sum = 0;
       double chosenProbability = 0;
       for (int k = starts[e]; k < starts[e + 1]; k++) {

@@ -87,6 +87,9 @@ public final class PolicyEvaluation {
   /** A part's CB events not yet in the confidence sequences: window start, r, p_drop and each policy's weight. */
   private double[] pending = new double[0];
   private long[] pendingWindows = new long[0];
+  private @Nullable String[] pendingIds = new String[0];
+  /** Whether this part's CB decisions wait whole until it is merged: it has predictions policies. */
+  private final boolean deferAll;
   private int pendingCount;
   /** Whether the confidence sequences were broken by merging an evaluation that was not a part. */
   private boolean csUnavailable;
@@ -120,6 +123,7 @@ public final class PolicyEvaluation {
     }
     this.baseline = b;
     this.wholeCs = newCs(this.policies.size(), options);
+    this.deferAll = part && this.policies.stream().anyMatch(p -> p instanceof Policy.Predictions);
   }
 
   /** An empty evaluation of these policies, to be given a log's joined events from its start, in order. */
@@ -130,7 +134,9 @@ public final class PolicyEvaluation {
   /**
    * An empty evaluation of a part of a log (not necessarily its start), to be {@link #merge merged} into the
    * evaluation of the parts before it: it keeps the inputs of the sequential estimator ({@link Estimator#CS}) of its
-   * CB decisions, a few numbers per decision, until then.
+   * CB decisions, a few numbers per decision, until then; with {@link Policy#predictions predictions} policies, whose
+   * predictions are matched by position among all the learnable events, its CB decisions wait whole, and the
+   * predictions are looked up (and checked) when it is merged.
    */
   public static PolicyEvaluation ofPart(EvaluationOptions options, List<Policy> policies) {
     return new PolicyEvaluation(options, policies, true);
@@ -259,6 +265,18 @@ public final class PolicyEvaluation {
     double pDrop = event.pdrop();
     int n = policies.size();
     double[] w = scratch(n);
+    long chosen = cb.actionIds().get(0);
+    if (deferAll) {
+      // A part with predictions policies: which predictions are this event's is known only when the part is merged
+      // after the parts before it, so the whole decision waits (the others' weights computed here).
+      for (int i = 0; i < n; i++) {
+        Policy policy = policies.get(i);
+        w[i] = policy instanceof Policy.Predictions ? Double.NaN : policy.probability(cb, index) / pLog;
+      }
+      pend(windowKey, r, pDrop, w, pLog, chosen, cb.actionIds().size(), index, event.id());
+      counted(chosen, pLog);
+      return;
+    }
     for (int i = 0; i < n; i++) {
       try {
         w[i] = policies.get(i).probability(cb, index) / pLog;
@@ -271,11 +289,11 @@ public final class PolicyEvaluation {
     }
     lifts(window.lifts[KIND_CB], w, r, pDrop);
     if (part) {
-      pend(windowKey, r, pDrop, w);
+      pend(windowKey, r, pDrop, w, pLog, chosen, cb.actionIds().size(), index, null);
     } else {
       sequence(window, r, pDrop, w, 0);
     }
-    counted(cb.actionIds().get(0), pLog);
+    counted(chosen, pLog);
   }
 
   private double[] scratch(int n) {
@@ -309,30 +327,75 @@ public final class PolicyEvaluation {
     }
   }
 
-  private void pend(long windowKey, double r, double pDrop, double[] w) {
-    int stride = 2 + w.length;
+  /** The numbers kept per pending decision: r, p_drop, p_log, chosen action id, action count, index, the weights. */
+  private int stride() {
+    return 6 + policies.size();
+  }
+
+  private void pend(long windowKey, double r, double pDrop, double[] w, double pLog, long chosen, int actions,
+      long index, @Nullable String id) {
+    int stride = stride();
     if ((pendingCount + 1) * stride > pending.length) {
       pending = Arrays.copyOf(pending, Math.max(1024 * stride, pending.length * 2));
       pendingWindows = Arrays.copyOf(pendingWindows, pending.length / stride);
+      if (deferAll) {
+        pendingIds = Arrays.copyOf(pendingIds, pending.length / stride);
+      }
     }
     int at = pendingCount * stride;
     pending[at] = r;
     pending[at + 1] = pDrop;
-    System.arraycopy(w, 0, pending, at + 2, w.length);
+    pending[at + 2] = pLog;
+    pending[at + 3] = chosen;
+    pending[at + 4] = actions;
+    pending[at + 5] = index;
+    System.arraycopy(w, 0, pending, at + 6, w.length);
+    if (deferAll) {
+      pendingIds[pendingCount] = id;
+    }
     pendingWindows[pendingCount++] = windowKey;
   }
 
-  /** Adds the pending decisions of {@code from} (this or a later part) to this evaluation's confidence sequences. */
+  /**
+   * Adds the pending decisions of {@code from} (this, or the next part) to this evaluation: to its confidence
+   * sequences, and when they waited whole (a part with predictions policies) to its sums and lifts too, with the
+   * predictions of their position in the log: their index in {@code from} after the learnable events of this one.
+   */
   private void replay(PolicyEvaluation from) {
-    int stride = 2 + policies.size();
+    int stride = stride();
+    long base = from == this ? 0 : learnable;
+    int n = policies.size();
+    double[] w = new double[n];
     for (int e = 0; e < from.pendingCount; e++) {
       int at = e * stride;
-      sequence(window(from.pendingWindows[e]), from.pending[at], from.pending[at + 1], from.pending, at + 2);
+      Window window = window(from.pendingWindows[e]);
+      double r = from.pending[at];
+      double pDrop = from.pending[at + 1];
+      System.arraycopy(from.pending, at + 6, w, 0, n);
+      if (from.deferAll) {
+        double pLog = from.pending[at + 2];
+        for (int i = 0; i < n; i++) {
+          if (policies.get(i) instanceof Policy.Predictions predictions) {
+            try {
+              w[i] = predictions.probability((long) from.pending[at + 3], (int) from.pending[at + 4],
+                  base + (long) from.pending[at + 5]) / pLog;
+            } catch (IllegalArgumentException ex) {
+              throw new IllegalArgumentException(ex.getMessage() + " (event " + from.pendingIds[e] + ")", ex);
+            }
+          }
+        }
+        for (int i = 0; i < n; i++) {
+          window.sums[i].add(w[i], r, pDrop);
+        }
+        lifts(window.lifts[KIND_CB], w, r, pDrop);
+      }
+      sequence(window, r, pDrop, w, 0);
     }
     if (from == this || from.pendingCount > 0) {
       from.pendingCount = 0;
       from.pending = new double[0];
       from.pendingWindows = new long[0];
+      from.pendingIds = new String[0];
     }
   }
 

@@ -108,8 +108,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
   @Option(names = "--threads", paramLabel = "N",
       description = "join each file on N threads (default: the available cores, ${DEFAULT-VALUE}); the counts are the "
-          + "same for any N, the values up to their last digits (--threads 1 for bit-for-bit the same output "
-          + "everywhere). Standard input, a predictions policy, the multistep joiner and --strict use one.")
+          + "same for any N, the output too, byte for byte. Standard input, the multistep joiner and --strict use one.")
   int threads = Runtime.getRuntime().availableProcessors();
 
   @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
@@ -146,9 +145,8 @@ final class EvaluateCommand implements Callable<Integer> {
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     PolicyEvaluation evaluation = PolicyEvaluation.of(options, chosen);
     Progress progress = Progress.of(io, progressOptions, false, Progress.totalSize(resolved));
-    // A predictions policy matches predictions by position among the learnable events, which parts do not know.
-    boolean inParts = threads > 1 && chosen.stream().noneMatch(p -> p instanceof Policy.Predictions);
-    Run run = evaluate(resolved, joinOptions.withThreads(inParts ? threads : 1), evaluation, io, progress);
+    // Parts are merged in log order as they are done; a predictions policy's lines are matched when its part is merged.
+    Run run = evaluate(resolved, joinOptions.withThreads(threads), evaluation, io, progress);
     if (run.failure() != null) {
       io.err().println("vw-binlog evaluate: " + run.failure());
       return run.exit();

@@ -77,17 +77,22 @@ final class HtmlReport {
           .append("of the charts below is the event-weighted mean of ").append(step)
           .append(" consecutive windows. Drag across a chart to zoom; double-click to zoom out.</p>\n");
     }
-    b.append("<h2>Reward over time</h2>\n<p>Estimated reward per window (").append(Ranking.headlineName(rows))
-        .append("), with the interval of the top-ranked and the logged policy as bands (beyond 200 points: ")
-        .append("the mean of the last points, said in the title, without bands). Drag to zoom, ")
-        .append("double-click to zoom out, click a policy in the legend to hide it.</p>\n")
-        .append("<div class=\"chart\" id=\"reward-chart\"></div>\n")
-        .append("<h2>Cumulative reward</h2>\n<p>Each policy's IPS estimate over every event up to the end of the ")
-        .append("window: where the estimates settle.</p>\n<div class=\"chart\" id=\"cumulative-chart\"></div>\n")
-        .append("<h2>Effective sample size per window</h2>\n<p>How many events each policy's estimate is really ")
-        .append("worth (Kish's sum(w)&#178; / sum(w&#178;)), next to the events evaluated: small values mean a few ")
-        .append("events with large importance weights carry the estimate.</p>\n")
-        .append("<div class=\"chart\" id=\"ess-chart\"></div>\n");
+    if (windows.size() > 1) {
+      b.append("<h2>Reward over time</h2>\n<p>Estimated reward per window (").append(Ranking.headlineName(rows))
+          .append("), with the interval of the top-ranked and the logged policy as bands (beyond 200 points: ")
+          .append("the mean of the last points, said in the title, without bands). Drag to zoom, ")
+          .append("double-click to zoom out, click a policy in the legend to hide it.</p>\n")
+          .append("<div class=\"chart\" id=\"reward-chart\"></div>\n")
+          .append("<h2>Cumulative reward</h2>\n<p>Each policy's IPS estimate over every event up to the end of the ")
+          .append("window: where the estimates settle.</p>\n<div class=\"chart\" id=\"cumulative-chart\"></div>\n")
+          .append("<h2>Effective sample size per window</h2>\n<p>How many events each policy's estimate is really ")
+          .append("worth (Kish's sum(w)&#178; / sum(w&#178;)), next to the events evaluated: small values mean a few ")
+          .append("events with large importance weights carry the estimate.</p>\n")
+          .append("<div class=\"chart\" id=\"ess-chart\"></div>\n");
+    } else {
+      b.append("<p id=\"one-window\">One window: the estimates over time need windows (<code>--window 1h</code>, "
+          + "<code>15m</code>...).</p>\n");
+    }
     actionsAndProbabilities(b, evaluation);
     estimatesTable(b, overall, "overall-estimates", "Every estimate over the whole period");
     if (evaluation.options().window() != null) {
@@ -388,6 +393,7 @@ final class HtmlReport {
                    {label: yLabel, size: 70, labelSize: 30}]};
         vwCharts[id] = new uPlot(opts, data, el);
       }
+      if (document.getElementById("reward-chart")) {
       const bandsFor = [DATA.top].concat(DATA.policies.includes("logged") && DATA.top !== "logged" ? ["logged"] : []);
       // Hundreds of windows of a few events each are noise side by side: then each point is the event-weighted mean
       // of the last ROLL windows, without bands (zoom in to see fewer).
@@ -410,6 +416,7 @@ final class HtmlReport {
       lineChart("ess-chart", "Effective sample size per window", "events", s => s.ess, [],
           [{data: DATA.events, series: {label: "events evaluated", stroke: "#999", width: 1, fill: "#99999922",
               value: (u, v) => v == null ? "-" : String(v)}}]);
+      }
       (function forest() {
         const lifts = DATA.lifts;
         const el = document.getElementById("forest-chart");

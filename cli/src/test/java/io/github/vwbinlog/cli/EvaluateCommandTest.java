@@ -86,6 +86,43 @@ class EvaluateCommandTest {
     }
   }
 
+  @Test
+  void predictionsAreMatchedByPositionWhateverTheThreads() throws java.io.IOException {
+    // Hundreds of parts: each part's predictions are looked up when it is merged, after the parts before it.
+    Path many = java.nio.file.Files.write(temp.resolve("many.log"), SyntheticLogs.manyCheckpoints(400));
+    // Too many predictions: the error says how many learnable events there are.
+    Path plenty = Files.writeString(temp.resolve("plenty.pred"), "0:1,1:0,2:0\n".repeat(50_000),
+        StandardCharsets.UTF_8);
+    String err = CliRun.of("evaluate", "--predictions", "m=" + plenty, "--threads", "1", many.toString()).err();
+    java.util.regex.Matcher count = java.util.regex.Pattern.compile("the logs have (\\d+) learnable").matcher(err);
+    assertThat(count.find()).as(err).isTrue();
+    int learnable = Integer.parseInt(count.group(1));
+    assertThat(learnable).isGreaterThan(1000);
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < learnable; i++) {
+      // Each line differs from its neighbours: a prediction matched to the wrong event changes the estimates.
+      double p = (i % 7 + 1) / 10.0;
+      lines.append("0:").append(p).append(",1:").append((1 - p) / 2).append(",2:").append((1 - p) / 2).append('\n');
+    }
+    Path predictions = Files.writeString(temp.resolve("m.pred"), lines.toString(), StandardCharsets.UTF_8);
+    String[] common = {"evaluate", "--format", "json", "--window", "1m", "--predictions", "m=" + predictions,
+        "--baseline", "m", many.toString()};
+    CliRun one = CliRun.of(concat(common, "--threads", "1"));
+    assertThat(one.exit()).as(one.err()).isZero();
+    assertThat(one.out()).contains("\"policy\":\"m\"");
+    for (String threads : List.of("2", "3")) {
+      CliRun run = CliRun.of(concat(common, "--threads", threads));
+      assertThat(run.exit()).as(run.err()).isZero();
+      assertThat(run.out()).as("--threads " + threads).isEqualTo(one.out());
+    }
+    // A bad line is found in whichever part holds its event, and named with its event.
+    Files.writeString(predictions, lines.toString().replaceFirst("(?s)^((?:[^\\n]*\\n){1000})[^\\n]*",
+        "$1" + "0:0.9,1:0.9,2:0"), StandardCharsets.UTF_8);
+    CliRun bad = CliRun.of(concat(common, "--threads", "2"));
+    assertThat(bad.exit()).isEqualTo(1);
+    assertThat(bad.err()).contains("m.pred line 1001: the probabilities sum to 1.8").contains("(event ");
+  }
+
   /**
    * The same object, numbers within 1e-12 relative: parts' sums are added part by part, so the last digits of a value
    * may differ from one thread's.
@@ -263,5 +300,10 @@ class EvaluateCommandTest {
         .contains("id=\"cumulative-chart\"").contains("id=\"ess-chart\"").contains("uPlot")
         .contains("<td class=\"l\">not learnable</td><td>3</td>")
         .doesNotContain("<link", "src=\"http", "href=\"http");
+    // One window: no charts over time, which would be a single point, but a word on how to get them.
+    Path one = temp.resolve("one.html");
+    assertThat(CliRun.of("evaluate", "--html", one.toString(), AVERAGE.toString()).exit()).isZero();
+    assertThat(Files.readString(one, StandardCharsets.UTF_8)).contains("id=\"one-window\"")
+        .contains("id=\"forest-chart\"").doesNotContain("id=\"reward-chart\"");
   }
 }
