@@ -88,7 +88,9 @@ public final class PolicyEvaluation {
   private double[] pending = new double[0];
   private long[] pendingWindows = new long[0];
   private @Nullable String[] pendingIds = new String[0];
-  /** Whether this part's CB decisions wait whole until it is merged: it has predictions policies. */
+  /** Which policies are predictions policies. */
+  private final boolean[] predicted;
+  /** Whether this part's CB decisions wait until it is merged (their predictions policies' part): it has some. */
   private final boolean deferAll;
   private int pendingCount;
   /** Whether the confidence sequences were broken by merging an evaluation that was not a part. */
@@ -123,6 +125,10 @@ public final class PolicyEvaluation {
     }
     this.baseline = b;
     this.wholeCs = newCs(this.policies.size(), options);
+    this.predicted = new boolean[this.policies.size()];
+    for (int i = 0; i < predicted.length; i++) {
+      predicted[i] = this.policies.get(i) instanceof Policy.Predictions;
+    }
     this.deferAll = part && this.policies.stream().anyMatch(p -> p instanceof Policy.Predictions);
   }
 
@@ -268,11 +274,18 @@ public final class PolicyEvaluation {
     long chosen = cb.actionIds().get(0);
     if (deferAll) {
       // A part with predictions policies: which predictions are this event's is known only when the part is merged
-      // after the parts before it, so the whole decision waits (the others' weights computed here).
+      // after the parts before it, so the decision waits for what needs them.
       for (int i = 0; i < n; i++) {
         Policy policy = policies.get(i);
-        w[i] = policy instanceof Policy.Predictions ? Double.NaN : policy.probability(cb, index) / pLog;
+        w[i] = predicted[i] ? Double.NaN : policy.probability(cb, index) / pLog;
       }
+      // What does not depend on the predictions is added here, on the part's thread.
+      for (int i = 0; i < n; i++) {
+        if (!predicted[i]) {
+          window.sums[i].add(w[i], r, pDrop);
+        }
+      }
+      lifts(window.lifts[KIND_CB], w, r, pDrop, false);
       pend(windowKey, r, pDrop, w, pLog, chosen, cb.actionIds().size(), index, event.id());
       counted(chosen, pLog);
       return;
@@ -311,6 +324,22 @@ public final class PolicyEvaluation {
     for (int i = 0; i < w.length; i++) {
       lifts[i][0].add(w[i] / keep, 1 / keep, r, pDrop);
       if (baseline >= 0) {
+        lifts[i][1].add(w[i] / keep, w[baseline] / keep, r, pDrop);
+      }
+    }
+  }
+
+  /**
+   * The lifts of a decision of a part with predictions policies: those that need a predictions policy's weight
+   * ({@code predictions} true: when the part is merged), or the others (false: on the part's thread).
+   */
+  private void lifts(Paired[][] lifts, double[] w, double r, double pDrop, boolean predictions) {
+    double keep = 1 - pDrop;
+    for (int i = 0; i < w.length; i++) {
+      if (predicted[i] == predictions) {
+        lifts[i][0].add(w[i] / keep, 1 / keep, r, pDrop);
+      }
+      if (baseline >= 0 && (predicted[i] || predicted[baseline]) == predictions) {
         lifts[i][1].add(w[i] / keep, w[baseline] / keep, r, pDrop);
       }
     }
@@ -385,9 +414,11 @@ public final class PolicyEvaluation {
           }
         }
         for (int i = 0; i < n; i++) {
-          window.sums[i].add(w[i], r, pDrop);
+          if (predicted[i]) {
+            window.sums[i].add(w[i], r, pDrop);
+          }
         }
-        lifts(window.lifts[KIND_CB], w, r, pDrop);
+        lifts(window.lifts[KIND_CB], w, r, pDrop, true);
       }
       sequence(window, r, pDrop, w, 0);
     }

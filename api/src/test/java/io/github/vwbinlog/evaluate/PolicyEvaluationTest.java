@@ -205,6 +205,33 @@ class PolicyEvaluationTest {
         .isInstanceOf(IllegalArgumentException.class);
   }
 
+  @Test
+  void partsWithPredictionsLookThemUpWhenMerged() {
+    List<Map<Integer, Double>> lines = new java.util.ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      double p = (i % 5 + 1) / 10.0;
+      lines.add(Map.of(0, p, 1, (1 - p) / 2, 2, (1 - p) / 2));
+    }
+    List<Policy> policies = List.of(Policy.logged(), Policy.uniform(), Policy.predictions("m", lines));
+    EvaluationOptions options = EvaluationOptions.defaults().withWindow(Duration.ofHours(1)).withBaseline("m");
+    PolicyEvaluation whole = PolicyEvaluation.of(options, policies);
+    PolicyEvaluation first = PolicyEvaluation.ofPart(options, policies);
+    PolicyEvaluation second = PolicyEvaluation.ofPart(options, policies);
+    PolicyEvaluation third = PolicyEvaluation.ofPart(options, policies);
+    for (int i = 0; i < 40; i++) {
+      JoinResult r = cb("e" + i, i % 3, 1 + i % 3, 3, 0.2f + 0.1f * (i % 4), (i % 5) / 4f, i % 6 == 0 ? 0.5f : 1, true);
+      whole.add(r);
+      (i < 11 ? first : i < 27 ? second : third).add(r);
+    }
+    first.merge(second);
+    first.merge(third);
+    // Each part's predictions are those of its events' positions in the whole log.
+    assertThat(first.estimates()).isEqualTo(whole.estimates());
+    assertThat(first.overall()).isEqualTo(whole.overall());
+    assertThat(first.overall()).anyMatch(e -> e.estimator() == Estimator.LIFT && e.policy().equals("uniform")
+        && "m".equals(e.baseline()));
+  }
+
   private static void assertClose(Double actual, Double expected) {
     if (expected == null || expected.isInfinite()) {
       assertThat(actual).isEqualTo(expected);
