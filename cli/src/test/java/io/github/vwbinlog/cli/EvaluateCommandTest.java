@@ -266,7 +266,8 @@ class EvaluateCommandTest {
     CliRun withoutFlag = CliRun.of("evaluate", multistep.toString());
     assertThat(withoutFlag.exit()).isEqualTo(1);
     // The join's notices as convert lists them, then why.
-    assertThat(withoutFlag.err()).contains("NOTICE  PROBLEM_TYPE_MISMATCH").contains("a multistep log needs --multistep");
+    assertThat(withoutFlag.err()).contains("NOTICE  PROBLEM_TYPE_MISMATCH")
+        .contains("a multistep log needs --multistep");
     CliRun withFlag = CliRun.of("evaluate", "--multistep", multistep.toString());
     assertThat(withFlag.exit()).isEqualTo(1);
     assertThat(withFlag.err()).contains("not evaluated: MULTI_STEP");
