@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The size of `vw-binlog evaluate --html` and the evaluation's peak heap for the logs of issue 22: a 256 MiB CB log
-# with a message of 100 decisions every 30 seconds, evaluated with --window 1m (about 1,250 windows), and a 60 MiB CCB
+# with a message of 100 decisions every 30 seconds, evaluated with --window 1m (1,443 windows), and a 60 MiB CCB
 # log whose every decision has new slot ids (54,700 decisions, about 164,000 slot ids). Peak heap: the largest heap
 # occupancy before a collection in the JVM's GC log (-Xlog:gc) and the largest after one (what was still reachable),
 # and the run repeated with a small -Xmx to show that it fits.
