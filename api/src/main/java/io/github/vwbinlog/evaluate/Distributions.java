@@ -99,6 +99,23 @@ final class Distributions {
     return Math.exp(logFront) * h;
   }
 
+  /**
+   * The log of the lower incomplete gamma function, {@code log(gamma(a, x))} (not regularized), for a, x > 0: its
+   * series below {@code x = a + 1}, else {@code log(1 - Q(a, x)) + log(Gamma(a))}.
+   */
+  static double logLowerGamma(double a, double x) {
+    if (x < a + 1) {
+      double term = 1 / a;
+      double sum = term;
+      for (int n = 1; n < MAX_ITERATIONS && Math.abs(term) > Math.abs(sum) * EPS; n++) {
+        term *= x / (a + n);
+        sum += term;
+      }
+      return -x + a * Math.log(x) + Math.log(sum);
+    }
+    return Math.log1p(-gammaQ(a, x)) + logGamma(a);
+  }
+
   /** The log of the gamma function for x > 0 (Lanczos, g = 7). */
   static double logGamma(double x) {
     if (x < 0.5) {

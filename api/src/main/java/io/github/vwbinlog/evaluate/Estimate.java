@@ -38,6 +38,8 @@ import org.jspecify.annotations.Nullable;
  * @param alpha the interval's level (1 - confidence)
  * @param events the events the estimate uses (learnable, with a logged probability)
  * @param sums the named counts and sums the estimate was computed from, as the package names its fields
+ * @param baseline for {@link Estimator#LIFT}, the policy the lift is against ({@code "logged"} for the logged
+ *     policy); null for every other estimator
  */
 public record Estimate(
     @Nullable Instant windowStart,
@@ -50,7 +52,8 @@ public record Estimate(
     @Nullable Double high,
     double alpha,
     long events,
-    Map<String, Double> sums) {
+    Map<String, Double> sums,
+    @Nullable String baseline) {
 
   /** Copies the sums. */
   public Estimate {

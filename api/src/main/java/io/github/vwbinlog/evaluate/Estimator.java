@@ -39,7 +39,23 @@ public enum Estimator {
    * Slates: the pseudo-inverse estimator (importance weight {@code 1 - slots + sum(p_pred / p_log)} per decision) with
    * its Gaussian interval (not pdrop-aware, as in the package).
    */
-  PSEUDO_INVERSE("pseudo_inverse");
+  PSEUDO_INVERSE("pseudo_inverse"),
+  /**
+   * The package's confidence sequence ({@code cs.Interval}): an interval of the pdrop-aware IPS valid at every time
+   * at once (anytime-valid), so that a reader who looks at many windows sees no miss by chance; sequential, the
+   * events in log order. CB decisions only. With a reward range the package's fixed bounds, otherwise its bounds from
+   * the data ({@code empirical_r_bounds=True}).
+   */
+  CS("cs"),
+  /**
+   * The lift of a policy over a baseline ({@link Estimate#baseline()}: the logged policy, or the one named by
+   * {@link EvaluationOptions#baseline()}): the mean of the per-event paired differences of the importance-weighted
+   * rewards, {@code x = (w_target - w_baseline) * r} with {@code w = p_pred / (p_log * (1 - p_drop))}, over
+   * {@code n = sum(1 / (1 - p_drop))}, with the package's Gaussian interval applied to the differences. For CB
+   * decisions, a CCB decision's first slot ({@link Estimate#slot()} {@code "first"}) and slates decisions (the
+   * pseudo-inverse weights, each decision counted once).
+   */
+  LIFT("lift");
 
   /** The estimators of a CB decision, and of a CCB decision's first slot. */
   static final List<Estimator> BANDIT = List.of(IPS, SNIPS, CRESSIE_READ, GAUSSIAN, CLOPPER_PEARSON);

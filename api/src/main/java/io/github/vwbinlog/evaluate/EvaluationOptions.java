@@ -19,8 +19,11 @@ import org.jspecify.annotations.Nullable;
  *     window over the whole log
  * @param rewardMin the smallest possible reward, or NaN to take the bounds from the data
  * @param rewardMax the largest possible reward, or NaN to take the bounds from the data
+ * @param baseline the name of a policy (among those evaluated) whose lift every other policy's is also given against,
+ *     besides the logged policy's; null for the logged policy only
  */
-public record EvaluationOptions(double alpha, @Nullable Duration window, double rewardMin, double rewardMax) {
+public record EvaluationOptions(double alpha, @Nullable Duration window, double rewardMin, double rewardMax,
+    @Nullable String baseline) {
 
   /** Checks the values. */
   public EvaluationOptions {
@@ -30,29 +33,35 @@ public record EvaluationOptions(double alpha, @Nullable Duration window, double 
     if (window != null && (window.isNegative() || window.getSeconds() < 1)) {
       throw new IllegalArgumentException("a window must be at least one second: " + window);
     }
-    if (Double.isNaN(rewardMin) != Double.isNaN(rewardMax) || rewardMin >= rewardMax) {
-      throw new IllegalArgumentException("the reward range must have min < max: " + rewardMin + ":" + rewardMax);
+    if (Double.isNaN(rewardMin) != Double.isNaN(rewardMax) || rewardMin >= rewardMax
+        || Double.isInfinite(rewardMin) || Double.isInfinite(rewardMax)) {
+      throw new IllegalArgumentException("the reward range must have finite min < max: " + rewardMin + ":" + rewardMax);
     }
   }
 
   /** Alpha 0.05, one window, reward bounds from the data. */
   public static EvaluationOptions defaults() {
-    return new EvaluationOptions(0.05, null, Double.NaN, Double.NaN);
+    return new EvaluationOptions(0.05, null, Double.NaN, Double.NaN, null);
   }
 
   /** A copy with another alpha. */
   public EvaluationOptions withAlpha(double value) {
-    return new EvaluationOptions(value, window, rewardMin, rewardMax);
+    return new EvaluationOptions(value, window, rewardMin, rewardMax, baseline);
   }
 
   /** A copy with windows of this length, or one window when null. */
   public EvaluationOptions withWindow(@Nullable Duration value) {
-    return new EvaluationOptions(alpha, value, rewardMin, rewardMax);
+    return new EvaluationOptions(alpha, value, rewardMin, rewardMax, baseline);
   }
 
   /** A copy with a known reward range: a reward outside it is an error. */
   public EvaluationOptions withRewardRange(double min, double max) {
-    return new EvaluationOptions(alpha, window, min, max);
+    return new EvaluationOptions(alpha, window, min, max, baseline);
+  }
+
+  /** A copy whose lifts are also given against the policy of this name, or against the logged policy only. */
+  public EvaluationOptions withBaseline(@Nullable String name) {
+    return new EvaluationOptions(alpha, window, rewardMin, rewardMax, name);
   }
 
   /** Whether the reward bounds are taken from the data. */

@@ -24,7 +24,10 @@ import java.util.Map;
  */
 public sealed interface Policy {
 
-  /** The name used in JSON, CSV and tables: {@code logged}, {@code baseline1}, {@code uniform}, {@code predictions}. */
+  /**
+   * The name used in JSON, CSV and tables: {@code logged}, {@code baseline1}, {@code uniform}, or a predictions
+   * policy's name ({@code predictions} by default).
+   */
   String name();
 
   /**
@@ -70,8 +73,28 @@ public sealed interface Policy {
    * the event's actions as DSJSON lists them (VW's {@code -p} output: {@code 0:0.9,1:0.1}), so index {@code k} is the
    * action with id {@code k + 1}.
    */
-  static Policy predictions(List<Map<Integer, Double>> perEvent) {
-    return new Predictions(perEvent);
+  static Predictions predictions(List<Map<Integer, Double>> perEvent) {
+    return predictions("predictions", perEvent);
+  }
+
+  /**
+   * VW's predictions of one model, as {@link #predictions(List)}, as a policy named {@code name}: several models can
+   * be evaluated in one run, each under its own name.
+   */
+  static Predictions predictions(String name, List<Map<Integer, Double>> perEvent) {
+    Predictions.Builder b = Predictions.builder(name, name);
+    long line = 0;
+    for (Map<Integer, Double> m : perEvent) {
+      int[] indexes = new int[m.size()];
+      double[] probabilities = new double[m.size()];
+      int k = 0;
+      for (Map.Entry<Integer, Double> e : new java.util.TreeMap<>(m).entrySet()) {
+        indexes[k] = e.getKey();
+        probabilities[k++] = e.getValue();
+      }
+      b.add(++line, indexes, probabilities);
+    }
+    return b.build();
   }
 
   /** See {@link Policy#logged()}. */
@@ -139,32 +162,153 @@ public sealed interface Policy {
   }
 
   /**
-   * See {@link Policy#predictions(List)}.
-   *
-   * @param perEvent the action probabilities of each event, by 0-based action index
+   * See {@link Policy#predictions(String, List)}: one model's predictions, stored compactly (three arrays, not a map
+   * per event), each with the line of its file, so that a prediction that cannot be one is reported with its file and
+   * line. Checked as each event is evaluated: a negative or non-finite probability, an index outside the event's
+   * actions, an index given twice, or probabilities whose sum is not 1 (within 1e-6) is an
+   * {@link IllegalArgumentException}.
    */
-  record Predictions(List<Map<Integer, Double>> perEvent) implements Policy {
-    /** Copies the list and maps. */
-    public Predictions {
-      perEvent = perEvent.stream().map(Map::copyOf).toList();
+  final class Predictions implements Policy {
+    /** How far from 1 the probabilities of an event may sum. */
+    public static final double SUM_TOLERANCE = 1e-6;
+
+    private final String name;
+    private final String source;
+    private final int size;
+    private final long[] lines;
+    private final int[] starts;
+    private final int[] indexes;
+    private final double[] probabilities;
+
+    private Predictions(Builder b) {
+      this.name = b.name;
+      this.source = b.source;
+      this.size = b.size;
+      this.lines = java.util.Arrays.copyOf(b.lines, b.size);
+      this.starts = java.util.Arrays.copyOf(b.starts, b.size + 1);
+      this.starts[b.size] = b.pairs;
+      this.indexes = java.util.Arrays.copyOf(b.indexes, b.pairs);
+      this.probabilities = java.util.Arrays.copyOf(b.probabilities, b.pairs);
+    }
+
+    /**
+     * A builder of predictions named {@code name} (the policy's name), read from {@code source} (named in errors).
+     */
+    public static Builder builder(String name, String source) {
+      return new Builder(name, source);
+    }
+
+    /** Collects the predictions of one event after another. Not thread-safe. */
+    public static final class Builder {
+      private final String name;
+      private final String source;
+      private int size;
+      private int pairs;
+      private long[] lines = new long[1024];
+      private int[] starts = new int[1025];
+      private int[] indexes = new int[4096];
+      private double[] probabilities = new double[4096];
+
+      private Builder(String name, String source) {
+        this.name = java.util.Objects.requireNonNull(name, "name");
+        this.source = java.util.Objects.requireNonNull(source, "source");
+      }
+
+      /**
+       * Adds the next event's predictions: action indexes (0-based, into the event's actions) and their
+       * probabilities.
+       *
+       * @param line the line of the source they were read from (named in errors), from 1
+       */
+      public Builder add(long line, int[] actionIndexes, double[] actionProbabilities) {
+        if (actionIndexes.length != actionProbabilities.length) {
+          throw new IllegalArgumentException("as many indexes as probabilities are needed");
+        }
+        if (size + 1 >= lines.length) {
+          lines = java.util.Arrays.copyOf(lines, lines.length * 2);
+          starts = java.util.Arrays.copyOf(starts, lines.length + 1);
+        }
+        while (pairs + actionIndexes.length > indexes.length) {
+          indexes = java.util.Arrays.copyOf(indexes, indexes.length * 2);
+          probabilities = java.util.Arrays.copyOf(probabilities, indexes.length);
+        }
+        lines[size] = line;
+        starts[size] = pairs;
+        System.arraycopy(actionIndexes, 0, indexes, pairs, actionIndexes.length);
+        System.arraycopy(actionProbabilities, 0, probabilities, pairs, actionProbabilities.length);
+        pairs += actionIndexes.length;
+        size++;
+        return this;
+      }
+
+      /** The predictions added so far. */
+      public Predictions build() {
+        return new Predictions(this);
+      }
     }
 
     @Override
     public String name() {
-      return "predictions";
+      return name;
+    }
+
+    /** Where the predictions were read from, as errors name it. */
+    public String source() {
+      return source;
+    }
+
+    /** The number of events with predictions. */
+    public int size() {
+      return size;
     }
 
     /**
-     * @throws IllegalArgumentException if there is no prediction for this event
+     * @throws IllegalArgumentException if there is no prediction for this event, or it cannot be one (see the class
+     *     comment), naming the source and line
      */
     @Override
     public double probability(CbEvent decision, long index) {
-      if (index >= perEvent.size()) {
-        throw new IllegalArgumentException("there are " + perEvent.size()
-            + " predictions but more events: no prediction for event " + (index + 1));
+      return probability(decision.actionIds().get(0), decision.actionIds().size(), index);
+    }
+
+    /** The probability of the action of id {@code chosenId} (from 1) among {@code actions} in event {@code index}. */
+    double probability(long chosenId, int actions, long index) {
+      if (index >= size) {
+        throw new IllegalArgumentException(source + " has " + size
+            + " predictions but the logs have more learnable events: no prediction for event " + (index + 1));
       }
-      long chosen = decision.actionIds().get(0);
-      return perEvent.get((int) index).getOrDefault((int) (chosen - 1), 0.0);
+      int e = (int) index;
+      long chosen = chosenId - 1;
+      double sum = 0;
+      double chosenProbability = 0;
+      for (int k = starts[e]; k < starts[e + 1]; k++) {
+        int action = indexes[k];
+        double p = probabilities[k];
+        if (action < 0 || action >= actions) {
+          throw invalid(e, "action index " + action + " is outside the event's " + actions + " actions (0 to "
+              + (actions - 1) + ")");
+        }
+        for (int j = starts[e]; j < k; j++) {
+          if (indexes[j] == action) {
+            throw invalid(e, "action index " + action + " is given twice");
+          }
+        }
+        if (!(p >= 0) || Double.isInfinite(p)) {
+          throw invalid(e, "probability " + p + " of action index " + action + " is not a finite number >= 0");
+        }
+        sum += p;
+        if (action == chosen) {
+          chosenProbability = p;
+        }
+      }
+      if (Math.abs(sum - 1) > SUM_TOLERANCE) {
+        throw invalid(e, "the probabilities sum to " + sum + ", not 1");
+      }
+      return chosenProbability;
+    }
+
+    private IllegalArgumentException invalid(int event, String why) {
+      return new IllegalArgumentException(source + " line " + lines[event] + ": " + why);
     }
 
     /** @throws IllegalArgumentException always: VW's predictions are read for CB decisions only */
@@ -173,10 +317,23 @@ public sealed interface Policy {
       throw new IllegalArgumentException("VW's predictions are read for CB decisions only, not for " + type);
     }
 
-    /** Shows the count, not every prediction. */
+    /** Equal when the names, sources and predictions are. */
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Predictions p && p.name.equals(name) && p.source.equals(source) && p.size == size
+          && java.util.Arrays.equals(p.starts, starts) && java.util.Arrays.equals(p.indexes, indexes)
+          && java.util.Arrays.equals(p.probabilities, probabilities);
+    }
+
+    @Override
+    public int hashCode() {
+      return name.hashCode() * 31 + size;
+    }
+
+    /** Shows the name, source and count, not every prediction. */
     @Override
     public String toString() {
-      return "Predictions[" + perEvent.size() + " events]";
+      return "Predictions[" + name + ", " + source + ", " + size + " events]";
     }
   }
 }

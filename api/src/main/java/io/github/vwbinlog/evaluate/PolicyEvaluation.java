@@ -7,21 +7,27 @@ import io.github.vwbinlog.event.SlotEvent;
 import io.github.vwbinlog.join.JoinResult;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Off-policy evaluation of joined events: what the logged policy earned and what other policies would have earned,
- * per time window, with the estimators of the VowpalWabbit/estimators package. A mergeable accumulator: add the joined
- * events of a log (from a {@code Joiner} or any iterable), or evaluate parts apart and {@link #merge} them; the
- * estimates of merged parts are those of the whole (the counts exactly, the values up to the rounding of sums added
- * part by part). No I/O.
+ * per time window and over the whole period, with the estimators of the VowpalWabbit/estimators package and the lift
+ * of each policy over the logged one (and over a {@linkplain EvaluationOptions#baseline() baseline}). A mergeable
+ * accumulator: add the joined events of a log (from a {@code Joiner} or any iterable), or evaluate parts apart
+ * ({@link #ofPart}) and {@link #merge} them in log order; the estimates of merged parts are those of the whole: the
+ * sums are carried to twice a double's precision, so the doubles they round to do not depend on where the parts were
+ * cut, and the sequential confidence sequence ({@link Estimator#CS}) is computed in log order whatever the parts. No
+ * I/O.
  *
  * <p>The inputs are the package's: {@code p_log} is the chosen action's logged probability (for CB
  * {@link JoinResult#probability()}; for CCB and slates each slot's first probability), without the pass probability;
@@ -53,30 +59,105 @@ public final class PolicyEvaluation {
   public static final String NO_PROBABILITY = "no logged probability";
   /** Skip reason prefix: a payload type that is not evaluated (CA, multistep), followed by its name. */
   public static final String UNSUPPORTED = "not evaluated: ";
+  /**
+   * The most distinct CCB slot ids estimated one by one. A log with more (a new slot id per decision, for example)
+   * has its multi-slot estimates per slot position instead ({@link #slotsByPosition()}), so that memory stays bounded.
+   */
+  public static final int SLOT_ID_LIMIT = 1000;
+  /** The name of the logged policy as a lift's baseline. */
+  public static final String LOGGED = "logged";
 
   private static final int PROBABILITY_BINS = 10;
+  private static final int KIND_CB = 0;
+  private static final int KIND_FIRST = 1;
+  private static final int KIND_SLATES = 2;
 
   private final EvaluationOptions options;
   private final List<Policy> policies;
+  /** The index of the baseline policy among the policies, or -1. */
+  private final int baseline;
+  /** Whether this is a part: its sequential inputs wait in {@link #pending} until it is merged. */
+  private final boolean part;
   private final TreeMap<Long, Window> windows = new TreeMap<>();
   private final TreeMap<String, Long> skipped = new TreeMap<>();
   private final TreeMap<Long, Long> chosenActions = new TreeMap<>();
   private final long[] probabilities = new long[PROBABILITY_BINS];
+  /** The confidence sequences over the whole period, when there are windows. */
+  private final ConfidenceSequence[] wholeCs;
+  /** A part's CB events not yet in the confidence sequences: window start, r, p_drop and each policy's weight. */
+  private double[] pending = new double[0];
+  private long[] pendingWindows = new long[0];
+  private @Nullable String[] pendingIds = new String[0];
+  /** Which policies are predictions policies. */
+  private final boolean[] predicted;
+  /** Whether this part's CB decisions wait until it is merged (their predictions policies' part): it has some. */
+  private final boolean deferAll;
+  private int pendingCount;
+  /** Whether the confidence sequences were broken by merging an evaluation that was not a part. */
+  private boolean csUnavailable;
+  /** Whether decisions were added to the confidence sequences. */
+  private boolean csApplied;
+  /** The distinct CCB slot ids seen, until there are more than the limit. */
+  private final Set<String> slotIds = new HashSet<>();
+  private boolean slotsByPosition;
   private long evaluated;
   private long learnable;
+  private double @Nullable [] scratch;
 
-  private PolicyEvaluation(EvaluationOptions options, List<Policy> policies) {
+  private PolicyEvaluation(EvaluationOptions options, List<Policy> policies, boolean part) {
     this.options = Objects.requireNonNull(options, "options");
     this.policies = List.copyOf(policies);
+    this.part = part;
     if (this.policies.isEmpty()) {
       throw new IllegalArgumentException("no policy to evaluate");
     }
+    int b = -1;
+    if (options.baseline() != null) {
+      for (int i = 0; i < this.policies.size(); i++) {
+        if (this.policies.get(i).name().equals(options.baseline())) {
+          b = i;
+        }
+      }
+      if (b < 0) {
+        throw new IllegalArgumentException("the baseline " + options.baseline() + " is not among the policies "
+            + this.policies.stream().map(Policy::name).toList());
+      }
+    }
+    this.baseline = b;
+    this.wholeCs = newCs(this.policies.size(), options);
+    this.predicted = new boolean[this.policies.size()];
+    for (int i = 0; i < predicted.length; i++) {
+      predicted[i] = this.policies.get(i) instanceof Policy.Predictions;
+    }
+    this.deferAll = part && this.policies.stream().anyMatch(p -> p instanceof Policy.Predictions);
   }
 
-  /** An empty evaluation of these policies. */
+  /** An empty evaluation of these policies, to be given a log's joined events from its start, in order. */
   public static PolicyEvaluation of(EvaluationOptions options, List<Policy> policies) {
-    return new PolicyEvaluation(options, policies);
+    return new PolicyEvaluation(options, policies, false);
   }
+
+  /**
+   * An empty evaluation of a part of a log (not necessarily its start), to be {@link #merge merged} into the
+   * evaluation of the parts before it: it keeps the inputs of the sequential estimator ({@link Estimator#CS}) of its
+   * CB decisions, a few numbers per decision, until then; with {@link Policy#predictions predictions} policies, whose
+   * predictions are matched by position among all the learnable events, its CB decisions wait whole, and the
+   * predictions are looked up (and checked) when it is merged.
+   */
+  public static PolicyEvaluation ofPart(EvaluationOptions options, List<Policy> policies) {
+    return new PolicyEvaluation(options, policies, true);
+  }
+
+  private static ConfidenceSequence[] newCs(int n, EvaluationOptions options) {
+    ConfidenceSequence[] out = new ConfidenceSequence[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = new ConfidenceSequence(options.rewardMin(), options.rewardMax());
+    }
+    return out;
+  }
+
+  /** A CCB slot: its id (or null) and position in its decision. */
+  private record SlotKey(@Nullable String id, int position) {}
 
   /** The counts and sums of one window, one per policy, and what it skipped. */
   private static final class Window {
@@ -85,37 +166,61 @@ public final class PolicyEvaluation {
     /** CCB decisions' first slots: the package's first-slot estimators. */
     final Sums[] firstSlot;
     /** CCB decisions' slots by key, first seen first, each with the product of the weights up to it: multi-slot. */
-    final Map<String, Sums[]> slots = new LinkedHashMap<>();
+    Map<SlotKey, Sums[]> slots = new LinkedHashMap<>();
     /** Slates decisions: pseudo-inverse. */
     final PseudoInverse[] slates;
+    /** Lifts by kind (CB, CCB first slot, slates), policy and baseline (0: logged, 1: the baseline policy). */
+    final Paired[][][] lifts;
+    /** The confidence sequences of the CB decisions. */
+    final ConfidenceSequence[] cs;
     long skipped;
 
-    Window(int policies) {
+    Window(int policies, EvaluationOptions options) {
       sums = newSums(policies);
       firstSlot = newSums(policies);
       slates = new PseudoInverse[policies];
+      lifts = new Paired[3][policies][2];
       for (int i = 0; i < policies; i++) {
         slates[i] = new PseudoInverse();
+        for (int k = 0; k < 3; k++) {
+          lifts[k][i][0] = new Paired();
+          lifts[k][i][1] = new Paired();
+        }
       }
+      cs = newCs(policies, options);
     }
 
     long evaluated() {
-      return sums[0].events + firstSlot[0].events + (long) slates[0].count;
+      return sums[0].events + firstSlot[0].events + slates[0].decisions;
     }
 
-    void add(Window other) {
+    /** Adds another window's sums (its confidence sequences are not: they are sequential). */
+    void add(Window other, boolean byPosition) {
       for (int i = 0; i < sums.length; i++) {
         sums[i].add(other.sums[i]);
         firstSlot[i].add(other.firstSlot[i]);
         slates[i].add(other.slates[i]);
-      }
-      other.slots.forEach((key, theirs) -> {
-        Sums[] mine = slots.computeIfAbsent(key, k -> newSums(sums.length));
-        for (int i = 0; i < mine.length; i++) {
-          mine[i].add(theirs[i]);
+        for (int k = 0; k < 3; k++) {
+          lifts[k][i][0].add(other.lifts[k][i][0]);
+          lifts[k][i][1].add(other.lifts[k][i][1]);
         }
-      });
+      }
+      other.slots.forEach((key, theirs) -> addSlot(byPosition ? new SlotKey(null, key.position()) : key, theirs));
       skipped += other.skipped;
+    }
+
+    void addSlot(SlotKey key, Sums[] theirs) {
+      Sums[] mine = slots.computeIfAbsent(key, k -> newSums(sums.length));
+      for (int i = 0; i < mine.length; i++) {
+        mine[i].add(theirs[i]);
+      }
+    }
+
+    /** Keys the slots by position alone. */
+    void toPositions() {
+      Map<SlotKey, Sums[]> old = slots;
+      slots = new LinkedHashMap<>();
+      old.forEach((key, s) -> addSlot(new SlotKey(null, key.position()), s));
     }
   }
 
@@ -131,10 +236,11 @@ public final class PolicyEvaluation {
    * Adds one joined event.
    *
    * @throws IllegalArgumentException if a reward lies outside the reward range of the options, or a predictions
-   *     policy has no prediction for this event
+   *     policy has no prediction for this event or one that cannot be a prediction (naming the event)
    */
   public void add(JoinResult event) {
-    Window window = window(event);
+    long windowKey = windowKey(event);
+    Window window = window(windowKey);
     if (!event.learnable()) {
       skip(window, NOT_LEARNABLE);
       return;
@@ -163,10 +269,165 @@ public final class PolicyEvaluation {
     }
     double r = checkedReward(event, event.reward());
     double pDrop = event.pdrop();
-    for (int i = 0; i < policies.size(); i++) {
-      window.sums[i].add(pLog, r, policies.get(i).probability(cb, index), pDrop);
+    int n = policies.size();
+    double[] w = scratch(n);
+    long chosen = cb.actionIds().get(0);
+    if (deferAll) {
+      // A part with predictions policies: which predictions are this event's is known only when the part is merged
+      // after the parts before it, so the decision waits for what needs them.
+      for (int i = 0; i < n; i++) {
+        Policy policy = policies.get(i);
+        w[i] = predicted[i] ? Double.NaN : policy.probability(cb, index) / pLog;
+      }
+      // What does not depend on the predictions is added here, on the part's thread.
+      for (int i = 0; i < n; i++) {
+        if (!predicted[i]) {
+          window.sums[i].add(w[i], r, pDrop);
+        }
+      }
+      lifts(window.lifts[KIND_CB], w, r, pDrop, false);
+      pend(windowKey, r, pDrop, w, pLog, chosen, cb.actionIds().size(), index, event.id());
+      counted(chosen, pLog);
+      return;
     }
-    counted(cb.actionIds().get(0), pLog);
+    for (int i = 0; i < n; i++) {
+      try {
+        w[i] = policies.get(i).probability(cb, index) / pLog;
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(e.getMessage() + " (event " + event.id() + ")", e);
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      window.sums[i].add(w[i], r, pDrop);
+    }
+    lifts(window.lifts[KIND_CB], w, r, pDrop);
+    if (part) {
+      pend(windowKey, r, pDrop, w, pLog, chosen, cb.actionIds().size(), index, null);
+    } else {
+      sequence(window, r, pDrop, w, 0);
+    }
+    counted(chosen, pLog);
+  }
+
+  private double[] scratch(int n) {
+    double[] s = scratch;
+    if (s == null) {
+      s = new double[n];
+      scratch = s;
+    }
+    return s;
+  }
+
+  /** Every policy's lift over the logged policy (weight 1) and over the baseline, from the weights without pdrop. */
+  private void lifts(Paired[][] lifts, double[] w, double r, double pDrop) {
+    double keep = 1 - pDrop;
+    for (int i = 0; i < w.length; i++) {
+      lifts[i][0].add(w[i] / keep, 1 / keep, r, pDrop);
+      if (baseline >= 0) {
+        lifts[i][1].add(w[i] / keep, w[baseline] / keep, r, pDrop);
+      }
+    }
+  }
+
+  /**
+   * The lifts of a decision of a part with predictions policies: those that need a predictions policy's weight
+   * ({@code predictions} true: when the part is merged), or the others (false: on the part's thread).
+   */
+  private void lifts(Paired[][] lifts, double[] w, double r, double pDrop, boolean predictions) {
+    double keep = 1 - pDrop;
+    for (int i = 0; i < w.length; i++) {
+      if (predicted[i] == predictions) {
+        lifts[i][0].add(w[i] / keep, 1 / keep, r, pDrop);
+      }
+      if (baseline >= 0 && (predicted[i] || predicted[baseline]) == predictions) {
+        lifts[i][1].add(w[i] / keep, w[baseline] / keep, r, pDrop);
+      }
+    }
+  }
+
+  /** Adds a CB decision to the confidence sequences of its window and of the whole period, in log order. */
+  private void sequence(Window window, double r, double pDrop, double[] w, int from) {
+    csApplied = true;
+    for (int i = 0; i < window.cs.length; i++) {
+      window.cs[i].add(w[from + i], r, pDrop);
+      if (options.window() != null) {
+        wholeCs[i].add(w[from + i], r, pDrop);
+      }
+    }
+  }
+
+  /** The numbers kept per pending decision: r, p_drop, p_log, chosen action id, action count, index, the weights. */
+  private int stride() {
+    return 6 + policies.size();
+  }
+
+  private void pend(long windowKey, double r, double pDrop, double[] w, double pLog, long chosen, int actions,
+      long index, @Nullable String id) {
+    int stride = stride();
+    if ((pendingCount + 1) * stride > pending.length) {
+      pending = Arrays.copyOf(pending, Math.max(1024 * stride, pending.length * 2));
+      pendingWindows = Arrays.copyOf(pendingWindows, pending.length / stride);
+      if (deferAll) {
+        pendingIds = Arrays.copyOf(pendingIds, pending.length / stride);
+      }
+    }
+    int at = pendingCount * stride;
+    pending[at] = r;
+    pending[at + 1] = pDrop;
+    pending[at + 2] = pLog;
+    pending[at + 3] = chosen;
+    pending[at + 4] = actions;
+    pending[at + 5] = index;
+    System.arraycopy(w, 0, pending, at + 6, w.length);
+    if (deferAll) {
+      pendingIds[pendingCount] = id;
+    }
+    pendingWindows[pendingCount++] = windowKey;
+  }
+
+  /**
+   * Adds the pending decisions of {@code from} (this, or the next part) to this evaluation: to its confidence
+   * sequences, and when they waited whole (a part with predictions policies) to its sums and lifts too, with the
+   * predictions of their position in the log: their index in {@code from} after the learnable events of this one.
+   */
+  private void replay(PolicyEvaluation from) {
+    int stride = stride();
+    long base = from == this ? 0 : learnable;
+    int n = policies.size();
+    double[] w = new double[n];
+    for (int e = 0; e < from.pendingCount; e++) {
+      int at = e * stride;
+      Window window = window(from.pendingWindows[e]);
+      double r = from.pending[at];
+      double pDrop = from.pending[at + 1];
+      System.arraycopy(from.pending, at + 6, w, 0, n);
+      if (from.deferAll) {
+        double pLog = from.pending[at + 2];
+        for (int i = 0; i < n; i++) {
+          if (policies.get(i) instanceof Policy.Predictions predictions) {
+            try {
+              w[i] = predictions.probability((long) from.pending[at + 3], (int) from.pending[at + 4],
+                  base + (long) from.pending[at + 5]) / pLog;
+            } catch (IllegalArgumentException ex) {
+              throw new IllegalArgumentException(ex.getMessage() + " (event " + from.pendingIds[e] + ")", ex);
+            }
+          }
+        }
+        for (int i = 0; i < n; i++) {
+          if (predicted[i]) {
+            window.sums[i].add(w[i], r, pDrop);
+          }
+        }
+        lifts(window.lifts[KIND_CB], w, r, pDrop, true);
+      }
+      sequence(window, r, pDrop, w, 0);
+    }
+    if (from == this || from.pendingCount > 0) {
+      from.pendingCount = 0;
+      from.pending = new double[0];
+      from.pendingWindows = new long[0];
+      from.pendingIds = new String[0];
+    }
   }
 
   /**
@@ -179,29 +440,43 @@ public final class PolicyEvaluation {
       skip(window, NO_PROBABILITY);
       return;
     }
-    String[] keys = new String[slots.size()];
+    SlotKey[] keys = new SlotKey[slots.size()];
     for (int k = 0; k < keys.length; k++) {
       String id = slots.get(k).id();
-      keys[k] = id != null ? id : Integer.toString(k);
+      if (!slotsByPosition && id != null && slotIds.add(id) && slotIds.size() > SLOT_ID_LIMIT) {
+        byPositions();
+      }
+      keys[k] = new SlotKey(slotsByPosition ? null : id, k);
     }
     double[] rewards = new double[slots.size()];
     for (int k = 0; k < rewards.length; k++) {
       rewards[k] = checkedReward(event, event.rewards().get(k));
     }
     double pDrop = event.pdrop();
-    for (int i = 0; i < policies.size(); i++) {
+    int n = policies.size();
+    double[] first = new double[n];
+    for (int i = 0; i < n; i++) {
       Policy policy = policies.get(i);
       double w = 1;
       for (int k = 0; k < keys.length; k++) {
         double slotWeight = policy.slotProbability(PayloadType.CCB, decision, k) / slots.get(k).probabilities().get(0);
         if (k == 0) {
           window.firstSlot[i].add(slotWeight, rewards[0], pDrop);
+          first[i] = slotWeight;
         }
         w *= slotWeight;
-        window.slots.computeIfAbsent(keys[k], key -> newSums(policies.size()))[i].add(w, rewards[k], pDrop);
+        window.slots.computeIfAbsent(keys[k], key -> newSums(n))[i].add(w, rewards[k], pDrop);
       }
     }
+    lifts(window.lifts[KIND_FIRST], first, rewards[0], pDrop);
     counted(slots.get(0).actionIds().get(0), slots.get(0).probabilities().get(0));
+  }
+
+  /** From now on, and for what was added so far, CCB slots are keyed by their position alone. */
+  private void byPositions() {
+    slotsByPosition = true;
+    slotIds.clear();
+    windows.values().forEach(Window::toPositions);
   }
 
   /** A slates decision: the pseudo-inverse weight over its slots, and its one reward. */
@@ -214,13 +489,17 @@ public final class PolicyEvaluation {
     double r = checkedReward(event, event.reward());
     double[] pLogs = new double[slots.size()];
     double[] pPreds = new double[slots.size()];
+    double[] weights = new double[policies.size()];
     for (int i = 0; i < policies.size(); i++) {
       for (int k = 0; k < pLogs.length; k++) {
         pLogs[k] = slots.get(k).probabilities().get(0);
         pPreds[k] = policies.get(i).slotProbability(PayloadType.SLATES, decision, k);
       }
-      window.slates[i].add(PseudoInverse.weight(pLogs, pPreds), r);
+      weights[i] = PseudoInverse.weight(pLogs, pPreds);
+      window.slates[i].add(weights[i], r);
     }
+    // The package's slates estimator is not pdrop-aware: neither is the lift of slates decisions.
+    lifts(window.lifts[KIND_SLATES], weights, r, 0);
     counted(slots.get(0).actionIds().get(0), slots.get(0).probabilities().get(0));
   }
 
@@ -253,7 +532,10 @@ public final class PolicyEvaluation {
   }
 
   /**
-   * Adds the counts and sums of another evaluation of the same policies and options (a part of the same log).
+   * Adds the counts and sums of the evaluation of the next part of the same log, with the same policies and options:
+   * {@code other}'s events come after this one's. The confidence sequences ({@link Estimator#CS}) continue with
+   * {@code other}'s decisions when it is a part ({@link #ofPart}) or holds nothing yet; otherwise they cannot be
+   * continued and are left out of the estimates.
    *
    * @throws IllegalArgumentException if its policies or options differ
    */
@@ -261,7 +543,31 @@ public final class PolicyEvaluation {
     if (!other.options.equals(options) || !other.policies.equals(policies)) {
       throw new IllegalArgumentException("only evaluations of the same policies and options can be merged");
     }
-    other.windows.forEach((start, w) -> windows.computeIfAbsent(start, s -> new Window(policies.size())).add(w));
+    replay(this);
+    boolean otherApplied = other.csApplied;
+    if (other.csUnavailable || (otherApplied && csApplied)) {
+      csUnavailable = true;
+    }
+    if (!slotsByPosition && (other.slotsByPosition || unionExceeds(other.slotIds))) {
+      byPositions();
+    }
+    if (!slotsByPosition) {
+      slotIds.addAll(other.slotIds);
+    }
+    boolean byPosition = slotsByPosition;
+    other.windows.forEach((start, w) -> {
+      Window mine = window(start);
+      mine.add(w, byPosition);
+      if (otherApplied && !csUnavailable) {
+        // Nothing came before: its sequences are this one's.
+        System.arraycopy(w.cs, 0, mine.cs, 0, mine.cs.length);
+      }
+    });
+    if (otherApplied && !csUnavailable) {
+      System.arraycopy(other.wholeCs, 0, wholeCs, 0, wholeCs.length);
+      csApplied = true;
+    }
+    replay(other);
     other.skipped.forEach((reason, count) -> skipped.merge(reason, count, Long::sum));
     other.chosenActions.forEach((action, count) -> chosenActions.merge(action, count, Long::sum));
     for (int i = 0; i < PROBABILITY_BINS; i++) {
@@ -271,13 +577,34 @@ public final class PolicyEvaluation {
     learnable += other.learnable;
   }
 
-  private Window window(JoinResult event) {
-    long start = Long.MIN_VALUE;
-    if (options.window() != null) {
-      long length = options.window().getSeconds();
-      start = Math.floorDiv(event.timestamp().epochSecond(), length) * length;
+  private boolean unionExceeds(Set<String> ids) {
+    int n = slotIds.size();
+    for (String id : ids) {
+      if (!slotIds.contains(id) && ++n > SLOT_ID_LIMIT) {
+        return true;
+      }
     }
-    return windows.computeIfAbsent(start, s -> new Window(policies.size()));
+    return false;
+  }
+
+  private long windowKey(JoinResult event) {
+    if (options.window() == null) {
+      return Long.MIN_VALUE;
+    }
+    long length = options.window().getSeconds();
+    return Math.floorDiv(event.timestamp().epochSecond(), length) * length;
+  }
+
+  private Window window(long start) {
+    Window w = windows.get(start);
+    if (w == null) {
+      w = new Window(policies.size(), options);
+      if (slotsByPosition) {
+        w.toPositions();
+      }
+      windows.put(start, w);
+    }
+    return w;
   }
 
   private void skip(Window window, String reason) {
@@ -326,62 +653,146 @@ public final class PolicyEvaluation {
     return probabilities.clone();
   }
 
-  /** One window's counts: its start and end (null for the whole log), events evaluated and skipped. */
-  public record WindowCounts(@Nullable Instant start, @Nullable Instant end, long events, long skipped) {}
+  /**
+   * Whether the CCB decisions had more than {@link #SLOT_ID_LIMIT} distinct slot ids, so that their multi-slot
+   * estimates are given per slot position ({@link Estimate#slot()} {@code "#0"}, {@code "#1"}...) instead of per id.
+   */
+  public boolean slotsByPosition() {
+    return slotsByPosition;
+  }
+
+  /**
+   * One window's counts: its start and end (null for the whole log), events evaluated and skipped, and each policy's
+   * effective sample size in it (as {@link #effectiveSampleSizes()}).
+   */
+  public record WindowCounts(@Nullable Instant start, @Nullable Instant end, long events, long skipped,
+      Map<String, Double> effectiveSampleSizes) {
+    /** Copies the map. */
+    public WindowCounts {
+      effectiveSampleSizes = Collections.unmodifiableMap(new LinkedHashMap<>(effectiveSampleSizes));
+    }
+  }
 
   /** The windows in time order, each with its counts. */
   public List<WindowCounts> windows() {
     List<WindowCounts> out = new ArrayList<>();
-    windows.forEach((start, w) -> out.add(new WindowCounts(start(start), end(start), w.evaluated(), w.skipped)));
+    windows.forEach((start, w) -> out.add(new WindowCounts(start(start), end(start), w.evaluated(), w.skipped,
+        effectiveSampleSizes(w))));
     return out;
   }
 
   /**
    * The effective sample size of each policy's importance weights over the whole log, Kish's
    * {@code sum(w)^2 / sum(w^2)}, by policy name: small when a few events carry large weights. The weights are those of
-   * CB decisions and of CCB decisions' first slots (a slates decision's pseudo-inverse weight can be negative).
+   * CB decisions, of CCB decisions' first slots and of slates decisions (their pseudo-inverse weights).
    */
   public Map<String, Double> effectiveSampleSizes() {
+    return effectiveSampleSizes(total());
+  }
+
+  private Map<String, Double> effectiveSampleSizes(Window w) {
     Map<String, Double> out = new LinkedHashMap<>();
     for (int i = 0; i < policies.size(); i++) {
       Sums total = new Sums();
-      for (Window w : windows.values()) {
-        total.add(w.sums[i]);
-        total.add(w.firstSlot[i]);
-      }
-      out.put(policies.get(i).name(), total.effectiveSampleSize());
+      total.add(w.sums[i]);
+      total.add(w.firstSlot[i]);
+      total.settle();
+      PseudoInverse slates = w.slates[i].settle();
+      double sumW = total.sumW + slates.sumW;
+      double sumWsq = total.sumWsq + slates.sumWsq;
+      out.put(policies.get(i).name(), sumWsq > 0 ? sumW * sumW / sumWsq : 0);
     }
     return out;
   }
 
+  /** The whole period's sums: the windows' added in time order (the confidence sequences are kept apart). */
+  private Window total() {
+    if (options.window() == null) {
+      return windows.isEmpty() ? new Window(policies.size(), options) : windows.firstEntry().getValue();
+    }
+    Window total = new Window(policies.size(), options);
+    if (slotsByPosition) {
+      total.toPositions();
+    }
+    windows.values().forEach(w -> total.add(w, slotsByPosition));
+    return total;
+  }
+
   /**
-   * Every estimate: by window in time order, then by policy in the given order; within them the CB estimates (when the
-   * window has CB decisions, or no decision at all), then the CCB ones (first slot, then multi-slot per slot and
-   * overall), then the slates one, each in {@link Estimator} order.
+   * Every estimate per window: by window in time order, then by policy in the given order; within them the CB
+   * estimates (when the window has CB decisions, or no decision at all: the five of {@link Estimator}, then
+   * {@link Estimator#CS}, then the lifts), then the CCB ones (first slot and its lifts, then multi-slot per slot and
+   * overall), then the slates one and its lifts. Without windows, this is {@link #overall()}.
    */
   public List<Estimate> estimates() {
+    replay(this);
     List<Estimate> out = new ArrayList<>();
-    windows.forEach((start, w) -> {
-      Instant from = start(start);
-      Instant to = end(start);
-      for (int i = 0; i < policies.size(); i++) {
-        String policy = policies.get(i).name();
-        if (w.sums[i].events > 0 || w.evaluated() == 0) {
-          bandit(out, from, to, policy, null, w.sums[i]);
-        }
-        if (w.firstSlot[i].events > 0) {
-          bandit(out, from, to, policy, "first", w.firstSlot[i]);
-          multislot(out, from, to, policy, w, i);
-        }
-        PseudoInverse pi = w.slates[i];
-        if (pi.count > 0) {
-          Double[] e = pi.estimate(options.alpha());
-          out.add(new Estimate(from, to, policy, Estimator.PSEUDO_INVERSE, null, e[0], e[1], e[2], options.alpha(),
-              (long) pi.count, pi.inputs()));
-        }
-      }
-    });
+    windows.forEach((start, w) -> add(out, start(start), end(start), w, w.cs));
     return out;
+  }
+
+  /**
+   * Every estimate over the whole period, in the order of {@link #estimates()}, with null window start and end; the
+   * same as {@link #estimates()} without windows.
+   */
+  public List<Estimate> overall() {
+    if (options.window() == null) {
+      return estimates();
+    }
+    replay(this);
+    List<Estimate> out = new ArrayList<>();
+    Window total = total();
+    if (!windows.isEmpty()) {
+      add(out, null, null, total, wholeCs);
+    }
+    return out;
+  }
+
+  private void add(List<Estimate> out, @Nullable Instant from, @Nullable Instant to, Window w,
+      ConfidenceSequence[] cs) {
+    for (int i = 0; i < policies.size(); i++) {
+      String policy = policies.get(i).name();
+      if (w.sums[i].events > 0 || w.evaluated() == 0) {
+        bandit(out, from, to, policy, null, w.sums[i]);
+        if (!csUnavailable) {
+          double[] interval = cs[i].interval(options.alpha());
+          out.add(new Estimate(from, to, policy, Estimator.CS, null, null, interval[0], interval[1], options.alpha(),
+              cs[i].events, cs[i].inputs(), null));
+        }
+        lifts(out, from, to, i, null, w.lifts[KIND_CB][i]);
+      }
+      if (w.firstSlot[i].events > 0) {
+        bandit(out, from, to, policy, "first", w.firstSlot[i]);
+        lifts(out, from, to, i, "first", w.lifts[KIND_FIRST][i]);
+        multislot(out, from, to, policy, w, i);
+      }
+      PseudoInverse pi = w.slates[i];
+      if (pi.decisions > 0) {
+        Double[] e = pi.estimate(options.alpha());
+        out.add(new Estimate(from, to, policy, Estimator.PSEUDO_INVERSE, null, e[0], e[1], e[2], options.alpha(),
+            pi.decisions, pi.inputs(), null));
+        lifts(out, from, to, i, null, w.lifts[KIND_SLATES][i]);
+      }
+    }
+  }
+
+  /** Policy {@code i}'s lifts over the logged policy and the baseline (not over itself). */
+  private void lifts(List<Estimate> out, @Nullable Instant from, @Nullable Instant to, int i, @Nullable String slot,
+      Paired[] lifts) {
+    String policy = policies.get(i).name();
+    if (!policy.equals(LOGGED)) {
+      lift(out, from, to, policy, slot, lifts[0], LOGGED);
+    }
+    if (baseline >= 0 && baseline != i) {
+      lift(out, from, to, policy, slot, lifts[1], policies.get(baseline).name());
+    }
+  }
+
+  private void lift(List<Estimate> out, @Nullable Instant from, @Nullable Instant to, String policy,
+      @Nullable String slot, Paired p, String against) {
+    Double[] e = p.estimate(options.alpha());
+    out.add(new Estimate(from, to, policy, Estimator.LIFT, slot, e[0], e[1], e[2], options.alpha(), p.events,
+        p.inputs(), against));
   }
 
   private void bandit(List<Estimate> out, @Nullable Instant from, @Nullable Instant to, String policy,
@@ -389,7 +800,7 @@ public final class PolicyEvaluation {
     for (Estimator estimator : Estimator.BANDIT) {
       Double[] e = s.estimate(estimator, options);
       out.add(new Estimate(from, to, policy, estimator, slot, e[0], e[1], e[2], options.alpha(), s.events,
-          s.inputs(estimator, options)));
+          s.inputs(estimator, options), null));
     }
   }
 
@@ -403,9 +814,15 @@ public final class PolicyEvaluation {
     double n = w.firstSlot[i].events; // every CCB decision evaluated has a first slot
     double alpha = options.alpha();
     Sums all = new Sums();
+    Map<String, Sums> byKey = new LinkedHashMap<>();
     w.slots.forEach((key, sums) -> {
-      Sums s = sums[i];
-      all.add(s);
+      String label = key.id() != null ? key.id()
+          : slotsByPosition ? "#" + key.position() : Integer.toString(key.position());
+      byKey.computeIfAbsent(label, k -> new Sums()).add(sums[i]);
+      all.add(sums[i]);
+    });
+    byKey.forEach((key, s) -> {
+      s.settle();
       double impression = s.events / n;
       Double given = CressieRead.estimate(s);
       double[] givenInterval = CressieRead.interval(s, alpha, s.rewardMin(options), s.rewardMax(options),
@@ -423,12 +840,13 @@ public final class PolicyEvaluation {
       inputs.put("r_given_impression_high", givenInterval[1]);
       out.add(new Estimate(from, to, policy, Estimator.MULTISLOT, key, given == null ? null : impression * given,
           finite(impressionInterval[0] * givenInterval[0]), finite(impressionInterval[1] * givenInterval[1]), alpha,
-          s.events, inputs));
+          s.events, inputs, null));
     });
+    all.settle();
     double[] interval = CressieRead.interval(all, alpha, all.rewardMin(options), all.rewardMax(options),
         options.empiricalRewardBounds());
     out.add(new Estimate(from, to, policy, Estimator.MULTISLOT, null, CressieRead.estimate(all), interval[0],
-        interval[1], alpha, (long) n, all.inputs(Estimator.CRESSIE_READ, options)));
+        interval[1], alpha, (long) n, all.inputs(Estimator.CRESSIE_READ, options), null));
   }
 
   /** The package's {@code clopper_pearson(successes, n, alpha)}: NaN ends where its beta quantile is undefined. */

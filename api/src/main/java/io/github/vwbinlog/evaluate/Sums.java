@@ -2,6 +2,7 @@ package io.github.vwbinlog.evaluate;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The counts and sums of one policy in one window, from which every estimator is computed; adding two is the sums of
@@ -11,7 +12,23 @@ import java.util.Map;
  */
 final class Sums {
 
+  private static final int SUM_W = 0;
+  private static final int SUM_WSQ = 1;
+  private static final int SUM_WR = 2;
+  private static final int SUM_WSQ_R = 3;
+  private static final int SUM_R = 4;
+  private static final int N = 5;
+  private static final int DROP_SUM_W = 6;
+  private static final int DROP_SUM_WSQ = 7;
+  private static final int DROP_SUM_WR = 8;
+  private static final int DROP_SUM_WSQ_R = 9;
+  private static final int DROP_SUM_WSQ_RSQ = 10;
+
+  /** The sums as they are added, twice a double's precision (see {@link WideSums}); {@link #settle} rounds them. */
+  private final WideSums wide = new WideSums(11);
+
   long events;
+  // The sums rounded to doubles by settle(), which every estimate calls first.
   // Without pdrop: IPS, SNIPS and the Cressie-Read point estimate.
   double sumW;
   double sumWsq;
@@ -36,18 +53,19 @@ final class Sums {
   /** Adds one example of importance weight {@code w}: the package's {@code add(w, r)} and {@code add(w, r, p_drop)}. */
   void add(double w, double r, double pDrop) {
     events++;
-    sumW += w;
-    sumWsq += w * w;
-    sumWr += w * r;
-    sumWsqR += w * w * r;
-    sumR += r;
+    WideSums s = wide;
+    s.add(SUM_W, w);
+    s.add(SUM_WSQ, w * w);
+    s.add(SUM_WR, w * r);
+    s.add(SUM_WSQ_R, w * w * r);
+    s.add(SUM_R, r);
     double dw = w / (1 - pDrop);
-    n += 1 + pDrop / (1 - pDrop);
-    dropSumW += dw;
-    dropSumWsq += dw * dw;
-    dropSumWr += dw * r;
-    dropSumWsqR += dw * dw * r;
-    dropSumWsqRsq += dw * dw * r * r;
+    s.add(N, 1 + pDrop / (1 - pDrop));
+    s.add(DROP_SUM_W, dw);
+    s.add(DROP_SUM_WSQ, dw * dw);
+    s.add(DROP_SUM_WR, dw * r);
+    s.add(DROP_SUM_WSQ_R, dw * dw * r);
+    s.add(DROP_SUM_WSQ_RSQ, dw * dw * r * r);
     dropMaxW = Math.max(dropMaxW, dw);
     minR = Math.min(minR, r);
     maxR = Math.max(maxR, r);
@@ -55,29 +73,37 @@ final class Sums {
 
   void add(Sums other) {
     events += other.events;
-    sumW += other.sumW;
-    sumWsq += other.sumWsq;
-    sumWr += other.sumWr;
-    sumWsqR += other.sumWsqR;
-    sumR += other.sumR;
-    n += other.n;
-    dropSumW += other.dropSumW;
-    dropSumWsq += other.dropSumWsq;
-    dropSumWr += other.dropSumWr;
-    dropSumWsqR += other.dropSumWsqR;
-    dropSumWsqRsq += other.dropSumWsqRsq;
+    wide.add(other.wide);
     dropMaxW = Math.max(dropMaxW, other.dropMaxW);
     minR = Math.min(minR, other.minR);
     maxR = Math.max(maxR, other.maxR);
   }
 
+  /** Rounds the sums to the doubles the estimators read; returns this. */
+  Sums settle() {
+    sumW = wide.get(SUM_W);
+    sumWsq = wide.get(SUM_WSQ);
+    sumWr = wide.get(SUM_WR);
+    sumWsqR = wide.get(SUM_WSQ_R);
+    sumR = wide.get(SUM_R);
+    n = wide.get(N);
+    dropSumW = wide.get(DROP_SUM_W);
+    dropSumWsq = wide.get(DROP_SUM_WSQ);
+    dropSumWr = wide.get(DROP_SUM_WR);
+    dropSumWsqR = wide.get(DROP_SUM_WSQ_R);
+    dropSumWsqRsq = wide.get(DROP_SUM_WSQ_RSQ);
+    return this;
+  }
+
   /** Kish's effective sample size of the importance weights: {@code sum(w)^2 / sum(w^2)}; 0 without weight. */
   double effectiveSampleSize() {
+    settle();
     return sumWsq > 0 ? sumW * sumW / sumWsq : 0;
   }
 
   /** The estimate of one estimator: {value, low, high}, each null where it does not apply or is undefined. */
   Double[] estimate(Estimator estimator, EvaluationOptions options) {
+    settle();
     double rmin = rewardMin(options);
     double rmax = rewardMax(options);
     return switch (estimator) {
@@ -89,12 +115,14 @@ final class Sums {
         double[] interval = CressieRead.interval(this, options.alpha(), rmin, rmax, options.empiricalRewardBounds());
         yield new Double[] {CressieRead.estimate(this), interval[0], interval[1]};
       }
-      case MULTISLOT, PSEUDO_INVERSE -> throw new IllegalArgumentException(estimator + " is not a bandit estimator");
+      case MULTISLOT, PSEUDO_INVERSE, CS, LIFT ->
+          throw new IllegalArgumentException(estimator + " is not computed from these sums");
     };
   }
 
   /** The sums an estimator uses, under the package's names, so that it can be recomputed. */
   Map<String, Double> inputs(Estimator estimator, EvaluationOptions options) {
+    settle();
     Map<String, Double> m = new LinkedHashMap<>();
     switch (estimator) {
       case IPS -> {
@@ -132,7 +160,8 @@ final class Sums {
         m.put("interval_sumwsqrsq", dropSumWsqRsq);
         putBounds(m, options);
       }
-      case MULTISLOT, PSEUDO_INVERSE -> throw new IllegalArgumentException(estimator + " is not a bandit estimator");
+      case MULTISLOT, PSEUDO_INVERSE, CS, LIFT ->
+          throw new IllegalArgumentException(estimator + " is not computed from these sums");
     }
     return m;
   }
@@ -177,8 +206,21 @@ final class Sums {
     double scaled = (dropSumWr - rmin * dropSumW) / (rmax - rmin);
     double successes = scaled / dropMaxW;
     double trials = n / dropMaxW;
-    double low = successes > 0 ? Distributions.betaQuantile(alpha / 2, successes, trials - successes + 1) : 0;
-    double high = successes < trials ? Distributions.betaQuantile(1 - alpha / 2, successes + 1, trials - successes) : 1;
-    return new Double[] {null, rmin + low * (rmax - rmin), rmin + high * (rmax - rmin)};
+    double low = successes > 0 ? quantile(alpha / 2, successes, trials - successes + 1) : 0;
+    double high = successes < trials ? quantile(1 - alpha / 2, successes + 1, trials - successes) : 1;
+    return new Double[] {null, scaledBack(low, rmin, rmax), scaledBack(high, rmin, rmax)};
+  }
+
+  /**
+   * The beta quantile, or NaN where the package's is undefined: when the scaled pdrop-aware IPS is above 1 (weights
+   * above the largest seen, which pdrop makes possible), its {@code n - successes + 1} is not positive.
+   */
+  private static double quantile(double p, double a, double b) {
+    return a > 0 && b > 0 ? Distributions.betaQuantile(p, a, b) : Double.NaN;
+  }
+
+  /** An end scaled back to the reward range, or null where the package's is NaN. */
+  private static @Nullable Double scaledBack(double v, double rmin, double rmax) {
+    return Double.isNaN(v) ? null : rmin + v * (rmax - rmin);
   }
 }

@@ -145,7 +145,14 @@ class PolicyEvaluationTest {
     assertThat(first.events()).isEqualTo(1);
     assertThat(e.estimates()).filteredOn(x -> x.estimator() == Estimator.GAUSSIAN)
         .allSatisfy(x -> assertThat(x.low()).isEqualTo(Double.NEGATIVE_INFINITY));
-    assertThat(e.estimates()).hasSize(2 * 3 * Estimator.BANDIT.size());
+    assertThat(e.estimates()).filteredOn(x -> Estimator.BANDIT.contains(x.estimator()))
+        .hasSize(2 * 3 * Estimator.BANDIT.size());
+    assertThat(e.estimates()).filteredOn(x -> x.estimator() == Estimator.CS).hasSize(2 * 3);
+    // Every policy but the logged one has its lift over the logged policy, in each window.
+    assertThat(e.estimates()).filteredOn(x -> x.estimator() == Estimator.LIFT).hasSize(2 * 2)
+        .allSatisfy(x -> assertThat(x.baseline()).isEqualTo("logged"));
+    assertThat(e.overall()).filteredOn(x -> x.estimator() == Estimator.IPS).hasSize(3)
+        .allSatisfy(x -> assertThat(x.windowStart()).isNull());
   }
 
   @Test
@@ -170,8 +177,8 @@ class PolicyEvaluationTest {
   void partsMergeIntoTheWhole() {
     EvaluationOptions options = EvaluationOptions.defaults().withWindow(Duration.ofHours(1));
     PolicyEvaluation whole = PolicyEvaluation.of(options, ALL);
-    PolicyEvaluation a = PolicyEvaluation.of(options, ALL);
-    PolicyEvaluation b = PolicyEvaluation.of(options, ALL);
+    PolicyEvaluation a = PolicyEvaluation.ofPart(options, ALL);
+    PolicyEvaluation b = PolicyEvaluation.ofPart(options, ALL);
     for (int i = 0; i < 30; i++) {
       JoinResult r = cb("e" + i, i % 3, 1 + i % 3, 3, 0.2f + 0.1f * (i % 4), (i % 5) / 4f, 1, i % 7 != 0);
       whole.add(r);
@@ -183,13 +190,46 @@ class PolicyEvaluationTest {
     List<Estimate> merged = a.estimates();
     List<Estimate> expected = whole.estimates();
     assertThat(merged).hasSameSizeAs(expected);
-    for (int i = 0; i < expected.size(); i++) {
-      assertClose(merged.get(i).value(), expected.get(i).value());
-      assertClose(merged.get(i).low(), expected.get(i).low());
-      assertClose(merged.get(i).high(), expected.get(i).high());
-    }
+    // The sums round to the same doubles however the log was cut, and the confidence sequences run in log order.
+    assertThat(merged).isEqualTo(expected);
+    assertThat(a.overall()).isEqualTo(whole.overall());
+    assertThat(merged).filteredOn(x -> x.estimator() == Estimator.CS).isNotEmpty();
+    // Two evaluations that both started a sequence cannot be joined: their confidence sequences are left out.
+    PolicyEvaluation c = PolicyEvaluation.of(options, ALL);
+    PolicyEvaluation d = PolicyEvaluation.of(options, ALL);
+    c.add(cb("x", 0, 1, 2, 0.5f, 1, 1, true));
+    d.add(cb("y", 0, 1, 2, 0.5f, 1, 1, true));
+    c.merge(d);
+    assertThat(c.estimates()).noneMatch(x -> x.estimator() == Estimator.CS).isNotEmpty();
     assertThatThrownBy(() -> a.merge(PolicyEvaluation.of(options, List.of(Policy.logged()))))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void partsWithPredictionsLookThemUpWhenMerged() {
+    List<Map<Integer, Double>> lines = new java.util.ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      double p = (i % 5 + 1) / 10.0;
+      lines.add(Map.of(0, p, 1, (1 - p) / 2, 2, (1 - p) / 2));
+    }
+    List<Policy> policies = List.of(Policy.logged(), Policy.uniform(), Policy.predictions("m", lines));
+    EvaluationOptions options = EvaluationOptions.defaults().withWindow(Duration.ofHours(1)).withBaseline("m");
+    PolicyEvaluation whole = PolicyEvaluation.of(options, policies);
+    PolicyEvaluation first = PolicyEvaluation.ofPart(options, policies);
+    PolicyEvaluation second = PolicyEvaluation.ofPart(options, policies);
+    PolicyEvaluation third = PolicyEvaluation.ofPart(options, policies);
+    for (int i = 0; i < 40; i++) {
+      JoinResult r = cb("e" + i, i % 3, 1 + i % 3, 3, 0.2f + 0.1f * (i % 4), (i % 5) / 4f, i % 6 == 0 ? 0.5f : 1, true);
+      whole.add(r);
+      (i < 11 ? first : i < 27 ? second : third).add(r);
+    }
+    first.merge(second);
+    first.merge(third);
+    // Each part's predictions are those of its events' positions in the whole log.
+    assertThat(first.estimates()).isEqualTo(whole.estimates());
+    assertThat(first.overall()).isEqualTo(whole.overall());
+    assertThat(first.overall()).anyMatch(e -> e.estimator() == Estimator.LIFT && e.policy().equals("uniform")
+        && "m".equals(e.baseline()));
   }
 
   private static void assertClose(Double actual, Double expected) {
@@ -209,7 +249,41 @@ class PolicyEvaluationTest {
     e.add(cb("b", 0, 2, 2, 0.5f, 1, 1, true)); // chose action 2 = index 1: w = 0.8 / 0.5
     assertThat(find(e, "predictions", Estimator.IPS).value()).isCloseTo((1.8 + 1.6) / 2, within(1e-15));
     assertThatThrownBy(() -> e.add(cb("c", 0, 1, 2, 0.5f, 1, 1, true)))
-        .hasMessageContaining("2 predictions but more events");
+        .hasMessageContaining("has 2 predictions but the logs have more learnable events")
+        .hasMessageContaining("(event c)");
+  }
+
+  @Test
+  void predictionsThatCannotBeOneAreErrorsNamingTheFileLineAndEvent() {
+    String[][] bad = {{"-0.1", "1.1"}, {"NaN", "1"}, {"0.5", "0.6"}};
+    for (String[] p : bad) {
+      Policy.Predictions predictions = Policy.Predictions.builder("m1", "m1.txt")
+          .add(3, new int[] {0, 1}, new double[] {Double.parseDouble(p[0]), Double.parseDouble(p[1])}).build();
+      PolicyEvaluation e = PolicyEvaluation.of(EvaluationOptions.defaults(), List.of(predictions));
+      assertThatThrownBy(() -> e.add(cb("ev1", 0, 1, 2, 0.5f, 1, 1, true)))
+          .hasMessageStartingWith("m1.txt line 3: ").hasMessageEndingWith("(event ev1)");
+    }
+    Policy.Predictions outside = Policy.Predictions.builder("m", "m.txt")
+        .add(1, new int[] {0, 2}, new double[] {0.5, 0.5}).build();
+    assertThatThrownBy(() -> PolicyEvaluation.of(EvaluationOptions.defaults(), List.of(outside))
+        .add(cb("ev2", 0, 1, 2, 0.5f, 1, 1, true))).hasMessageContaining("action index 2 is outside the event's 2");
+    Policy.Predictions twice = Policy.Predictions.builder("m", "m.txt")
+        .add(1, new int[] {1, 1}, new double[] {0.5, 0.5}).build();
+    assertThatThrownBy(() -> PolicyEvaluation.of(EvaluationOptions.defaults(), List.of(twice))
+        .add(cb("ev3", 0, 1, 2, 0.5f, 1, 1, true))).hasMessageContaining("action index 1 is given twice");
+  }
+
+  @Test
+  void clopperPearsonIsNullWhereThePackagesIsNaN() {
+    // Uniform over two actions where the logged policy chose with 0.2: weights of 2.5, all rewards 1, so the scaled
+    // IPS is 2.5: the package's beta quantile gets a negative parameter and returns NaN.
+    PolicyEvaluation e = PolicyEvaluation.of(EvaluationOptions.defaults(), List.of(Policy.uniform()));
+    for (int i = 0; i < 5; i++) {
+      e.add(cb("d" + i, 0, 1, 2, 0.2f, 1, 1, true));
+    }
+    Estimate cp = find(e, "uniform", Estimator.CLOPPER_PEARSON);
+    assertThat(cp.low()).isNull();
+    assertThat(cp.high()).isEqualTo(1.0);
   }
 
   @Test

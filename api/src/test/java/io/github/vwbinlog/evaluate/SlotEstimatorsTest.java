@@ -84,6 +84,11 @@ class SlotEstimatorsTest {
     assertThat(find(e, "baseline1", Estimator.PSEUDO_INVERSE, null).value()).isCloseTo(0.25, within(1e-7));
     // One decision: the Gaussian interval says nothing.
     assertThat(find(e, "logged", Estimator.PSEUDO_INVERSE, null).low()).isEqualTo(Double.NEGATIVE_INFINITY);
+    // The effective sample size of slates decisions: of their pseudo-inverse weights (it was always 0).
+    e.add(d);
+    assertThat(e.effectiveSampleSizes()).containsEntry("logged", 2.0);
+    assertThat(e.effectiveSampleSizes().get("uniform")).isCloseTo(2.0, within(1e-12)); // two equal weights
+    assertThat(e.windows().get(0).effectiveSampleSizes()).containsEntry("logged", 2.0);
   }
 
   @Test

@@ -19,7 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,8 +35,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code evaluate FILE... [--window 1h|1d|all] [--policy ...] [--predictions FILE] [--alpha 0.05] [--format
- * table|json|csv] [--html report.html]}: off-policy evaluation of the joined events ({@link PolicyEvaluation}).
+ * {@code evaluate FILE... [--window 1h|1d|all] [--policy ...] [--predictions NAME=FILE]... [--baseline POLICY]
+ * [--alpha 0.05] [--format table|json|csv] [--html report.html]}: off-policy evaluation of the joined events
+ * ({@link PolicyEvaluation}), with a ranked summary of the policies over the whole period first.
  */
 @Command(
     name = "evaluate",
@@ -45,13 +46,16 @@ import picocli.CommandLine.Spec;
     description = {
         "Joins the logs as convert does and estimates, per policy and time window, the average reward with the "
             + "estimators of the VowpalWabbit/estimators package: ips, snips, cressieread (point and interval), "
-            + "gaussian and clopper_pearson (intervals).",
-        "Only learnable CB decisions are evaluated; every other event is counted with its reason.",
+            + "gaussian, clopper_pearson and cs (intervals; cs is valid at every window at once), and each "
+            + "policy's lift over the logged policy (and over --baseline) with its interval.",
+        "A ranked summary of the policies over the whole period comes first, then the windows.",
+        "Learnable CB, CCB and slates decisions are evaluated; every other event is counted with its reason. "
+            + "When no event can be evaluated, the reason is said on standard error and the exit code is 1.",
         "The first error of the logs, if any, is described in words on standard error."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:no error was reported",
-        "1:an error was reported, or the predictions do not match the events",
+        "1:an error was reported, the predictions do not match the events, or no event could be evaluated",
         "2:usage error",
         "3:an input cannot be opened"})
 final class EvaluateCommand implements Callable<Integer> {
@@ -73,14 +77,19 @@ final class EvaluateCommand implements Callable<Integer> {
   String window;
 
   @Option(names = "--policy", split = ",", paramLabel = "POLICY",
-      description = "the policies: logged, baseline1 (or baselineN: always action N), uniform, predictions "
-          + "(default: logged, baseline1, uniform, and predictions when --predictions is given)")
+      description = "the policies: logged, baseline1 (or baselineN: always action N), uniform, and the names of "
+          + "--predictions (default: logged, baseline1, uniform and every --predictions)")
   @Nullable List<String> policies;
 
-  @Option(names = "--predictions", paramLabel = "FILE",
-      description = "VW's predictions for the learnable events in order (the -p output of "
-          + "vw --dsjson -t -i model: one action:probability list a line, actions by 0-based index)")
-  @Nullable Path predictions;
+  @Option(names = "--predictions", paramLabel = "NAME=FILE",
+      description = "VW's predictions of a model for the learnable events in order, as a policy named NAME "
+          + "(default name: predictions); repeat for several models. The -p output of vw --dsjson -t -i model: "
+          + "one action:probability list a line, actions by their 0-based index into the event's actions")
+  @Nullable List<String> predictions;
+
+  @Option(names = "--baseline", paramLabel = "POLICY",
+      description = "also give every policy's lift over this one (always: over the logged policy)")
+  @Nullable String baseline;
 
   @Option(names = "--alpha", defaultValue = "0.05", description = "1 - the intervals' confidence (default: 0.05)")
   double alpha;
@@ -99,8 +108,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
   @Option(names = "--threads", paramLabel = "N",
       description = "join each file on N threads (default: the available cores, ${DEFAULT-VALUE}); the counts are the "
-          + "same for any N, the values up to their last digits (--threads 1 for bit-for-bit the same output "
-          + "everywhere). Standard input, a predictions policy, the multistep joiner and --strict use one.")
+          + "same for any N, the output too, byte for byte. Standard input, the multistep joiner and --strict use one.")
   int threads = Runtime.getRuntime().availableProcessors();
 
   @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
@@ -113,10 +121,22 @@ final class EvaluateCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     Io io = main.io();
     if (threads < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1, was " + threads);
+      throw badValue("--threads", Integer.toString(threads), "must be at least 1");
     }
     EvaluationOptions options = options();
     List<Policy> chosen = policies(io);
+    if (chosen != null && baseline != null && chosen.stream().noneMatch(p -> p.name().equals(baseline))) {
+      throw badValue("--baseline", baseline, "not among the policies evaluated "
+          + chosen.stream().map(Policy::name).toList());
+    }
+    options = options.withBaseline(baseline);
+    if (html != null) {
+      Path dir = html.toAbsolutePath().getParent();
+      if (dir != null && !Files.isDirectory(dir)) {
+        io.err().println("vw-binlog evaluate: cannot write " + html + ": the directory " + dir + " does not exist");
+        return Main.EXIT_UNREADABLE;
+      }
+    }
     List<Input> resolved = files.resolve(io);
     if (resolved == null || chosen == null) {
       return Main.EXIT_UNREADABLE;
@@ -125,20 +145,24 @@ final class EvaluateCommand implements Callable<Integer> {
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     PolicyEvaluation evaluation = PolicyEvaluation.of(options, chosen);
     Progress progress = Progress.of(io, progressOptions, false, Progress.totalSize(resolved));
-    // A predictions policy matches predictions by position among the learnable events, which parts do not know.
-    boolean inParts = threads > 1 && chosen.stream().noneMatch(p -> p instanceof Policy.Predictions);
-    Run run = evaluate(resolved, joinOptions.withThreads(inParts ? threads : 1), evaluation, io, progress);
+    // Parts are merged in log order as they are done; a predictions policy's lines are matched when its part is merged.
+    Run run = evaluate(resolved, joinOptions.withThreads(threads), evaluation, io, progress);
     if (run.failure() != null) {
       io.err().println("vw-binlog evaluate: " + run.failure());
       return run.exit();
     }
     for (Policy p : chosen) {
-      if (p instanceof Policy.Predictions given && given.perEvent().size() != evaluation.learnable()) {
-        io.err().println("vw-binlog evaluate: " + predictions + " has " + given.perEvent().size()
+      if (p instanceof Policy.Predictions given && given.size() != evaluation.learnable()) {
+        io.err().println("vw-binlog evaluate: " + given.source() + " has " + given.size()
             + " predictions but the logs have " + evaluation.learnable() + " learnable events: they must be "
             + "VW's predictions for the same DSJSON, in order");
         return Main.EXIT_DATA_ERROR;
       }
+    }
+    notices(run.summary(), io.err());
+    if (evaluation.evaluated() == 0) {
+      io.err().println("vw-binlog evaluate: nothing to evaluate: " + whyNothing(evaluation, run.summary()));
+      return Main.EXIT_DATA_ERROR;
     }
     PrintStream out = io.out();
     switch (format) {
@@ -158,8 +182,55 @@ final class EvaluateCommand implements Callable<Integer> {
     return run.exit();
   }
 
+  /** The join's diagnostics, one line per reason, as {@code convert} lists them under its summary. */
+  private static void notices(JoinSummary summary, PrintStream err) {
+    if (summary.diagnostics().isEmpty()) {
+      return;
+    }
+    err.printf(Locale.ROOT, "vw-binlog evaluate: while joining: %d errors, %d notices%n", summary.errors(),
+        summary.notices());
+    summary.diagnostics().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
+        err.printf(Locale.ROOT, "  %-7s %-28s %d%n", e.getKey().severity(), e.getKey(), e.getValue()));
+  }
+
+  /** Why no event was evaluated, in words. */
+  static String whyNothing(PolicyEvaluation evaluation, JoinSummary summary) {
+    if (summary.emittedTotal() == 0) {
+      String multistep = summary.emitted().isEmpty() && summary.interactionsSeen() > 0
+          ? " (" + summary.interactionsSeen() + " interactions seen but none joined, see the notices above; a "
+              + "multistep log needs --multistep)" : "";
+      return "the logs hold no joined event" + multistep;
+    }
+    StringBuilder b = new StringBuilder();
+    b.append(summary.emittedTotal()).append(" joined events, none a learnable CB, CCB or slates decision with a "
+        + "logged probability: ");
+    String sep = "";
+    for (Map.Entry<String, Long> e : evaluation.skipped().entrySet()) {
+      b.append(sep).append(e.getValue()).append(' ').append(e.getKey());
+      sep = ", ";
+    }
+    return b.toString();
+  }
+
   private static List<String> names(List<Input> inputs) {
     return inputs.stream().map(Input::name).toList();
+  }
+
+  /** A part's evaluation, merged once into the whole's. */
+  private static final class Part {
+    final PolicyEvaluation evaluation;
+    boolean merged;
+
+    Part(PolicyEvaluation evaluation) {
+      this.evaluation = evaluation;
+    }
+
+    void mergeInto(PolicyEvaluation whole) {
+      if (!merged) {
+        whole.merge(evaluation);
+        merged = true;
+      }
+    }
   }
 
   /** What the run read: the joiners' summed summary, and why it stopped early, if it did. */
@@ -177,15 +248,18 @@ final class EvaluateCommand implements Callable<Integer> {
         Path path = input.path();
         if (path != null && options.threads() > 1) {
           // Joined in parts on several threads (Joiner.collect), each part into an evaluation of its own, merged in
-          // log order: the estimates, summary and diagnostics of one joiner.
+          // log order into the one evaluation as each part is done (so that the confidence sequences run in log
+          // order and only the parts in flight wait): the estimates, summary and diagnostics of one joiner.
           try {
-            Joiner.Collected<PolicyEvaluation> parts = Joiner.collect(path, options, Collector.of(
-                () -> PolicyEvaluation.of(evaluation.options(), evaluation.policies()), PolicyEvaluation::add,
+            Joiner.Collected<Part> parts = Joiner.collect(path, options, Collector.of(
+                () -> new Part(PolicyEvaluation.ofPart(evaluation.options(), evaluation.policies())),
+                (part, event) -> part.evaluation.add(event),
                 (earlier, later) -> {
-                  earlier.merge(later);
+                  earlier.mergeInto(evaluation);
+                  later.mergeInto(evaluation);
                   return earlier;
                 }));
-            evaluation.merge(parts.result());
+            parts.result().mergeInto(evaluation);
             total = Summaries.plus(total, parts.summary());
             progress.inputDone(Files.size(path));
           } catch (IOException e) {
@@ -226,20 +300,37 @@ final class EvaluateCommand implements Callable<Integer> {
   }
 
   private EvaluationOptions options() {
-    EvaluationOptions options;
+    EvaluationOptions options = EvaluationOptions.defaults();
     try {
-      options = EvaluationOptions.defaults().withAlpha(alpha).withWindow(parseWindow(window));
-      if (rewardRange != null) {
-        String[] parts = rewardRange.split(":", -1);
-        if (parts.length != 2) {
-          throw new IllegalArgumentException("--reward-range must be MIN:MAX, e.g. 0:1: " + rewardRange);
-        }
-        options = options.withRewardRange(Double.parseDouble(parts[0]), Double.parseDouble(parts[1]));
-      }
+      options = options.withAlpha(alpha);
     } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      throw badValue("--alpha", Double.toString(alpha), "must be between 0 and 1 (excluded), e.g. 0.05");
+    }
+    try {
+      options = options.withWindow(parseWindow(window));
+    } catch (IllegalArgumentException e) {
+      throw badValue("--window", window, "must be all or a number above 0 and s, m, h or d (30s, 10m, 1h, 1d)");
+    }
+    if (rewardRange != null) {
+      String[] parts = rewardRange.split(":", -1);
+      String why = "must be MIN:MAX, two finite numbers with MIN < MAX, e.g. 0:1 or -1:1";
+      if (parts.length != 2) {
+        throw badValue("--reward-range", rewardRange, why);
+      }
+      try {
+        options = options.withRewardRange(Double.parseDouble(parts[0].strip()), Double.parseDouble(parts[1].strip()));
+      } catch (IllegalArgumentException e) {
+        throw badValue("--reward-range", rewardRange, why);
+      }
     }
     return options;
+  }
+
+  /** A bad option value: one line and a pointer to --help (see {@link Main}), exit code 2. */
+  private CommandLine.ParameterException badValue(String option, String value, String why) {
+    String message = "'" + value + "' " + why;
+    return new CommandLine.ParameterException(spec.commandLine(), message, new IllegalArgumentException(message),
+        spec.findOption(option), value);
   }
 
   /** "all" or a number and a unit: s, m, h or d. */
@@ -269,34 +360,88 @@ final class EvaluateCommand implements Callable<Integer> {
 
   /** The policies asked for; null when the predictions cannot be read (said on standard error). */
   private @Nullable List<Policy> policies(Io io) {
-    List<String> names = policies != null ? policies
-        : predictions != null ? List.of("logged", "baseline1", "uniform", "predictions")
-        : List.of("logged", "baseline1", "uniform");
+    Map<String, Path> predictionFiles = new java.util.LinkedHashMap<>();
+    for (String given : predictions == null ? List.<String>of() : predictions) {
+      int eq = given.indexOf('=');
+      String name = eq < 0 ? "predictions" : given.substring(0, eq).strip();
+      String file = eq < 0 ? given : given.substring(eq + 1);
+      if (name.isEmpty() || file.isEmpty() || !name.matches("[A-Za-z0-9_.-]+")) {
+        throw badValue("--predictions", given, "must be NAME=FILE (NAME: letters, digits, _ . -) or FILE");
+      }
+      if (List.of("logged", "uniform").contains(name.toLowerCase(Locale.ROOT)) || name.matches("(?i)baseline\\d+")
+          || predictionFiles.put(name, Path.of(file)) != null) {
+        throw badValue("--predictions", given, "names a policy twice: " + name);
+      }
+    }
+    List<String> names = new ArrayList<>();
+    if (policies != null) {
+      names.addAll(policies);
+    } else {
+      names.addAll(List.of("logged", "baseline1", "uniform"));
+      names.addAll(predictionFiles.keySet());
+    }
+    Map<String, Policy.Predictions> read = readAll(predictionFiles, io);
+    if (read == null) {
+      return null;
+    }
     List<Policy> out = new ArrayList<>();
     for (String name : names) {
-      switch (name.trim().toLowerCase(Locale.ROOT)) {
+      String t = name.strip();
+      Policy.Predictions given = read.get(t);
+      switch (t.toLowerCase(Locale.ROOT)) {
         case "logged" -> out.add(Policy.logged());
         case "baseline1" -> out.add(Policy.baseline1());
         case "uniform" -> out.add(Policy.uniform());
-        case "predictions" -> {
-          if (predictions == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                "--policy predictions needs --predictions FILE");
-          }
-          try {
-            out.add(Policy.predictions(readPredictions(predictions)));
-          } catch (IOException e) {
-            io.err().println("vw-binlog evaluate: cannot read " + predictions + ": " + Input.describe(e));
-            return null;
-          } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        default -> {
+          if (given != null) {
+            out.add(given);
+          } else if (t.equalsIgnoreCase("predictions")) {
+            throw badValue("--policy", t, "needs --predictions FILE");
+          } else {
+            out.add(constant(t));
           }
         }
-        default -> out.add(constant(name));
       }
     }
     if (out.stream().map(Policy::name).distinct().count() != out.size()) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "a policy is named twice: " + names);
+      throw badValue("--policy", String.join(",", names), "names a policy twice");
+    }
+    return out;
+  }
+
+  /**
+   * Reads the predictions files, on up to {@code --threads} threads at once (each file is parsed on its own); the
+   * first file (in the order given) that cannot be read is said on standard error, and null returned.
+   */
+  private @Nullable Map<String, Policy.Predictions> readAll(Map<String, Path> files, Io io) {
+    Map<String, Policy.Predictions> out = new java.util.LinkedHashMap<>();
+    if (files.isEmpty()) {
+      return out;
+    }
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())));
+    try {
+      Map<String, java.util.concurrent.Future<Policy.Predictions>> pending = new java.util.LinkedHashMap<>();
+      files.forEach((name, file) -> pending.put(name, pool.submit(() -> readPredictions(name, file))));
+      for (Map.Entry<String, java.util.concurrent.Future<Policy.Predictions>> e : pending.entrySet()) {
+        try {
+          out.put(e.getKey(), e.getValue().get());
+        } catch (java.util.concurrent.ExecutionException failed) {
+          Throwable cause = failed.getCause();
+          if (cause instanceof IOException io2) {
+            io.err().println("vw-binlog evaluate: cannot read " + files.get(e.getKey()) + ": " + Input.describe(io2));
+          } else {
+            io.err().println("vw-binlog evaluate: " + cause.getMessage());
+          }
+          return null;
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          io.err().println("vw-binlog evaluate: interrupted while reading the predictions");
+          return null;
+        }
+      }
+    } finally {
+      pool.shutdownNow();
     }
     return out;
   }
@@ -308,21 +453,24 @@ final class EvaluateCommand implements Callable<Integer> {
         && t.substring(8).chars().allMatch(Character::isDigit) && Long.parseLong(t.substring(8)) > 0) {
       return new Policy.Constant(Long.parseLong(t.substring(8)));
     }
-    throw new CommandLine.ParameterException(spec.commandLine(),
-        "unknown policy '" + name + "': expected logged, baseline1 (or baselineN), uniform or predictions");
+    throw badValue("--policy", name, "is not a policy: logged, baseline1 (or baselineN), uniform, or the NAME of "
+        + "a --predictions NAME=FILE");
   }
 
   /**
    * VW's {@code -p} output of a CB model: one line per example, {@code index:probability} pairs separated by commas,
-   * optionally followed by a space and the example's tag; blank lines are skipped.
+   * optionally followed by a space and the example's tag; blank lines (VW writes one after each multi-line example
+   * with some options) are skipped, so each prediction keeps its own line number for errors.
    *
-   * @throws IllegalArgumentException naming the line that is not such a list
+   * @throws IllegalArgumentException naming the file and the line that is not such a list
    */
-  static List<Map<Integer, Double>> readPredictions(Path file) throws IOException {
-    List<Map<Integer, Double>> out = new ArrayList<>();
-    int lineNumber = 0;
-    try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-      for (String line : (Iterable<String>) lines::iterator) {
+  static Policy.Predictions readPredictions(String name, Path file) throws IOException {
+    Policy.Predictions.Builder builder = Policy.Predictions.builder(name, file.toString());
+    long lineNumber = 0;
+    int[] indexes = new int[16];
+    double[] probabilities = new double[16];
+    try (java.io.BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
         lineNumber++;
         String t = line.strip();
         if (t.isEmpty()) {
@@ -330,21 +478,32 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         int space = t.indexOf(' ');
         String list = space < 0 ? t : t.substring(0, space);
-        Map<Integer, Double> probabilities = new HashMap<>();
+        int n = 0;
         try {
-          for (String pair : list.split(",")) {
-            int colon = pair.indexOf(':');
-            probabilities.put(Integer.parseInt(pair.substring(0, colon)),
-                Double.parseDouble(pair.substring(colon + 1)));
+          int from = 0;
+          while (from <= list.length()) {
+            int comma = list.indexOf(',', from);
+            int end = comma < 0 ? list.length() : comma;
+            int colon = list.indexOf(':', from);
+            if (colon < 0 || colon > end) {
+              throw new IllegalArgumentException();
+            }
+            if (n == indexes.length) {
+              indexes = Arrays.copyOf(indexes, n * 2);
+              probabilities = Arrays.copyOf(probabilities, n * 2);
+            }
+            indexes[n] = Integer.parseInt(list, from, colon, 10);
+            probabilities[n++] = Double.parseDouble(list.substring(colon + 1, end));
+            from = end + 1;
           }
         } catch (RuntimeException e) {
           throw new IllegalArgumentException(file + " line " + lineNumber
               + ": not a list of action:probability pairs: " + abbreviate(t));
         }
-        out.add(probabilities);
+        builder.add(lineNumber, Arrays.copyOf(indexes, n), Arrays.copyOf(probabilities, n));
       }
     }
-    return out;
+    return builder.build();
   }
 
   private static String abbreviate(String s) {
