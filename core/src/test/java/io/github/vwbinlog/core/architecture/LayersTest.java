@@ -46,6 +46,8 @@ class LayersTest {
         .layer("output").definedBy(root + ".output..")
         .layer("convert").definedBy(root + ".convert..")
         .layer("write").definedBy(root + ".write..")
+        .layer("eventfile").definedBy(root + ".eventfile..")
+        .layer("logjoin").definedBy(root + ".logjoin..")
         .layer("provider").definedBy(root)
         .whereLayer("framing").mayNotAccessAnyLayer()
         .whereLayer("flatbuf").mayNotAccessAnyLayer()
@@ -55,8 +57,10 @@ class LayersTest {
         .whereLayer("output").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "join")
         .whereLayer("convert").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "join", "output")
         .whereLayer("write").mayOnlyAccessLayers("framing", "flatbuf", "text")
+        .whereLayer("eventfile").mayOnlyAccessLayers("framing", "flatbuf", "text", "event")
+        .whereLayer("logjoin").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "eventfile", "write")
         .whereLayer("provider").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "join", "output",
-            "convert", "write")
+            "convert", "write", "eventfile", "logjoin")
         .allowEmptyShould(true);
   }
 
@@ -97,7 +101,7 @@ class LayersTest {
     assertThat(main.getPackage(CORE).getSubpackages())
         .extracting(p -> p.getRelativeName())
         .allMatch(name -> java.util.Set.of("framing", "flatbuf", "text", "event", "join", "output", "convert",
-            "write").contains(name), "a package the layer rule knows");
+            "write", "eventfile", "logjoin").contains(name), "a package the layer rule knows");
   }
 
   /** The rules are not vacuous: the planted upward import and cycle of the fixture packages are caught. */
