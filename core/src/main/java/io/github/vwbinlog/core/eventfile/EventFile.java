@@ -72,11 +72,13 @@ public final class EventFile implements Closeable {
   private int eventCount;
   private @Nullable BinaryLogException truncation;
 
-  private ByteBuffer eventBytes = ByteBuffer.allocate(0);
+  private ByteBuffer scratch = ByteBuffer.allocate(0);
+  private int eventIndex;
+  private int eventLength;
   private long eventOffset;
+  private boolean hasTime;
   private String id = "";
   private long ticks;
-  private @Nullable TimeStamp clientTime;
   private int payloadType;
   private int encoding;
 
@@ -160,6 +162,7 @@ public final class EventFile implements Closeable {
         throw new MalformedDataException(DiagnosticReason.MALFORMED_PAYLOAD, offset,
             BinaryLogException.NO_MESSAGE_TYPE, "the EventBatch in " + file.getFileName(), problem);
       }
+      scratch = body.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN);
       EventBatch.getRootAsEventBatch(body.duplicate(), batchTable);
       eventCount = batchTable.eventsLength();
       return true;
@@ -239,20 +242,22 @@ public final class EventFile implements Closeable {
    */
   public @Nullable String event(int i) {
     batchTable.events(serialized, i);
-    ByteBuffer payload = serialized.payloadAsByteBuffer();
-    if (payload == null) {
-      eventBytes = ByteBuffer.allocate(0);
+    hasTime = false;
+    ByteBuffer vector = serialized.payloadInByteBuffer(scratch);
+    if (vector == null) {
+      eventIndex = batch.position();
+      eventLength = 0;
       eventOffset = batchOffset + PREAMBLE_SIZE;
       return "event " + i + " of the batch has no payload";
     }
-    int start = payload.position();
-    eventBytes = batch.slice(start, payload.remaining()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-    eventOffset = batchOffset + PREAMBLE_SIZE + (start - batch.position());
-    String problem = verifier.verify(eventBytes, 0, eventBytes.remaining(), Schema.EVENT);
+    eventIndex = vector.position();
+    eventLength = vector.remaining();
+    eventOffset = batchOffset + PREAMBLE_SIZE + (eventIndex - batch.position());
+    String problem = verifier.verify(batch, eventIndex, eventLength, Schema.EVENT);
     if (problem != null) {
       return "the Event is malformed: " + problem;
     }
-    Event.getRootAsEvent(eventBytes.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN), eventTable);
+    eventTable.__assign(batch.getInt(eventIndex) + eventIndex, batch);
     Metadata m = eventTable.meta(metaTable);
     if (m == null) {
       return "the Event has no metadata";
@@ -265,20 +270,36 @@ public final class EventFile implements Closeable {
     payloadType = m.payloadType();
     encoding = m.encoding();
     reinforcement_learning.messages.flatbuff.v2.TimeStamp t = m.clientTimeUtc(timeStruct);
-    if (t == null) {
-      ticks = NO_TIME;
-      clientTime = null;
-    } else {
-      clientTime = EventDecoder.timeStamp(t);
-      ticks = clientTime.isEmpty() ? NO_TIME
-          : Math.addExact(Math.multiplyExact(clientTime.epochSecond(), TICKS_PER_SECOND), clientTime.subsecond());
+    ticks = NO_TIME;
+    if (t != null) {
+      hasTime = true;
+      int year = (short) t.year();
+      if (year != 0 || t.month() != 0 || t.day() != 0 || t.hour() != 0 || t.minute() != 0 || t.second() != 0) {
+        ticks = Math.addExact(Math.multiplyExact(TimeStamp.epochSecond(year, t.month(), t.day(), t.hour(),
+            t.minute(), t.second()), TICKS_PER_SECOND), t.subsecond());
+      }
     }
     return null;
   }
 
-  /** The serialized {@code Event} of the event read last: a read-only view of the file. */
+  /** The serialized {@code Event} of the event read last: a new read-only view of the file. */
   public ByteBuffer eventBytes() {
-    return eventBytes;
+    return batch.slice(eventIndex, eventLength).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+  }
+
+  /** The buffer that holds the current batch's events: {@link #eventIndex()} and {@link #eventLength()} are in it. */
+  public ByteBuffer batchBuffer() {
+    return batch;
+  }
+
+  /** The index in {@link #batchBuffer()} of the event read last. */
+  public int eventIndex() {
+    return eventIndex;
+  }
+
+  /** The length of the event read last. */
+  public int eventLength() {
+    return eventLength;
   }
 
   /** The file offset of the first byte of the event read last. */
@@ -299,9 +320,9 @@ public final class EventFile implements Closeable {
     return ticks;
   }
 
-  /** The client time of the event read last as stored, or null when absent. */
+  /** The client time of the event read last as stored, or null when absent (a new record). */
   public @Nullable TimeStamp clientTime() {
-    return clientTime;
+    return hasTime ? EventDecoder.timeStamp(timeStruct) : null;
   }
 
   /** The payload type code of the event read last. */

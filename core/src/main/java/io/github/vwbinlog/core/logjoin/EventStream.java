@@ -37,10 +37,11 @@ final class EventStream implements Closeable {
   Role role = Role.UNJOINABLE;
   private String id = "";
   private int payloadType;
-  private ByteBuffer bytes = ByteBuffer.allocate(0);
-  private TimeStamp time = EPOCH;
+  private ByteBuffer buffer = ByteBuffer.allocate(0);
+  private int eventIndex;
+  private int eventLength;
+  private @Nullable TimeStamp time;
   private long lastTicks;
-  private TimeStamp lastTime = EPOCH;
 
   /** The time of an event without client time before any event with one in its file. */
   static final TimeStamp EPOCH = TimeStamp.of(1970, 1, 1, 0, 0, 0);
@@ -84,9 +85,9 @@ final class EventStream implements Closeable {
       offset = file.eventOffset();
       if (r == Role.DEDUP) {
         if (i == 0) {
-          TimeStamp t = file.clientTime();
-          batchDedup = new Held(file.id(), file.ticks(), -1, file.payloadType(), file.eventBytes(),
-              t == null ? TimeStamp.EMPTY : t, name, offset, null);
+          // written with its own client time, read by the output (zeros when it has none)
+          batchDedup = new Held(file.id(), file.ticks(), -1, file.payloadType(), file.batchBuffer(), file.eventIndex(),
+              file.eventLength(), null, name, offset, null);
           tally.dedupInfos++;
         } else {
           tally.dedupInfos++;
@@ -111,16 +112,17 @@ final class EventStream implements Closeable {
         // No clock of its own (rlclientlib's null time provider): the time of the event before it in this file.
         tally.withoutClientTime++;
         ticks = lastTicks;
-        time = lastTime;
+        time = lastTicks == 0 ? EPOCH : timeStamp(lastTicks);
       } else {
         ticks = file.ticks();
-        time = java.util.Objects.requireNonNull(file.clientTime());
+        time = null; // the output reads it from the event
         lastTicks = ticks;
-        lastTime = time;
       }
       id = file.id();
       payloadType = file.payloadType();
-      bytes = file.eventBytes();
+      buffer = file.batchBuffer();
+      eventIndex = file.eventIndex();
+      eventLength = file.eventLength();
       return true;
     }
   }
@@ -149,8 +151,16 @@ final class EventStream implements Closeable {
 
   /** The current event as held by the join, with its arrival order. */
   Held take(long seq) {
-    return new Held(id, ticks, seq, payloadType, bytes, time, name, offset,
+    return new Held(id, ticks, seq, payloadType, buffer, eventIndex, eventLength, time, name, offset,
         role == Role.INTERACTION ? batchDedup : null);
+  }
+
+  /** A time in ticks as a time stamp (UTC). */
+  static TimeStamp timeStamp(long ticks) {
+    java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(Math.floorDiv(ticks, EventFile.TICKS_PER_SECOND),
+        0, java.time.ZoneOffset.UTC);
+    return new TimeStamp(t.getYear(), t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(),
+        t.getSecond(), Math.floorMod(ticks, EventFile.TICKS_PER_SECOND));
   }
 
   static Role role(int payloadType, boolean multistep) {

@@ -60,7 +60,10 @@ final class JoinedLogOutput implements WindowJoin.Sink {
   private long bucket = Long.MIN_VALUE;
   private @Nullable Held lastDedup;
 
-  private ByteBuffer[] events = new ByteBuffer[64];
+  private Held[] events = new Held[64];
+  private ByteBuffer[] buffers = new ByteBuffer[64];
+  private int[] indexes = new int[64];
+  private int[] lengths = new int[64];
   private TimeStamp[] times = new TimeStamp[64];
   private int count;
   private long bytes;
@@ -81,8 +84,7 @@ final class JoinedLogOutput implements WindowJoin.Sink {
   }
 
   @Override
-  public void accept(Group g) throws IOException {
-    Held i = g.interaction;
+  public void accept(Held i) throws IOException {
     if (problemType == null) {
       problemType = problemType(i.payloadType);
     }
@@ -97,27 +99,27 @@ final class JoinedLogOutput implements WindowJoin.Sink {
     } else if (writer == null) {
       openFile(output);
     }
-    List<Held> observations = g.observationsInTimeOrder();
+    int n = i.observationCount();
+    Held[] observations = i.observationsInTimeOrder();
     boolean episode = PayloadType.of(i.payloadType) == PayloadType.EPISODE;
-    long groupBytes = i.bytes.remaining();
-    for (Held o : observations) {
-      groupBytes += o.bytes.remaining();
+    long groupBytes = i.length;
+    for (int k = 0; k < n; k++) {
+      groupBytes += observations[k].length;
     }
     boolean dedupChange = i.dedup != null && messageDedup != null && i.dedup != messageDedup;
-    if (count > 0 && (episode || dedupChange || count + 1 + observations.size() > MAX_EVENTS
-        || bytes + groupBytes > MAX_BYTES)) {
+    if (count > 0 && (episode || dedupChange || count + 1 + n > MAX_EVENTS || bytes + groupBytes > MAX_BYTES)) {
       flushMessage();
     }
     if (i.dedup != null) {
       messageDedup = i.dedup;
     }
-    add(i.bytes, i.time);
-    for (Held o : observations) {
-      add(o.bytes, o.time);
+    add(i);
+    for (int k = 0; k < n; k++) {
+      add(observations[k]);
     }
     bytes += groupBytes;
     tally.interactionsWritten++;
-    tally.observationsJoined += observations.size();
+    tally.observationsJoined += n;
     if (episode) {
       flushMessage();
     }
@@ -133,14 +135,11 @@ final class JoinedLogOutput implements WindowJoin.Sink {
     }
   }
 
-  private void add(ByteBuffer event, TimeStamp time) {
+  private void add(Held event) {
     if (count == events.length) {
       events = Arrays.copyOf(events, count * 2);
-      times = Arrays.copyOf(times, count * 2);
     }
-    events[count] = event;
-    times[count] = time;
-    count++;
+    events[count++] = event;
   }
 
   private void flushMessage() {
@@ -149,18 +148,29 @@ final class JoinedLogOutput implements WindowJoin.Sink {
     }
     Held dedup = messageDedup;
     if (dedup != null && dedup != lastDedup) {
-      // the DedupInfo goes first, with the time of the message's first interaction if it has none of its own
-      add(dedup.bytes, dedup.time.isEmpty() ? times[0] : dedup.time);
+      add(dedup);
       System.arraycopy(events, 0, events, 1, count - 1);
-      System.arraycopy(times, 0, times, 1, count - 1);
-      events[0] = dedup.bytes;
-      times[0] = dedup.time.isEmpty() ? times[1] : dedup.time;
+      events[0] = dedup;
       lastDedup = dedup;
       tally.dedupInfosWritten++;
     }
-    java.util.Objects.requireNonNull(writer).regular(encoder.joinedPayload(events, times, count));
+    if (buffers.length < count) {
+      buffers = new ByteBuffer[events.length];
+      indexes = new int[events.length];
+      lengths = new int[events.length];
+      times = new TimeStamp[events.length];
+    }
+    for (int k = 0; k < count; k++) {
+      Held e = events[k];
+      buffers[k] = e.buffer;
+      indexes[k] = e.index;
+      lengths[k] = e.length;
+      times[k] = e.time;
+    }
+    java.util.Objects.requireNonNull(writer).regular(encoder.joinedPayload(buffers, indexes, lengths, times, count));
     tally.regularMessages++;
     Arrays.fill(events, 0, count, null);
+    Arrays.fill(buffers, 0, count, null);
     Arrays.fill(times, 0, count, null);
     count = 0;
     bytes = 0;

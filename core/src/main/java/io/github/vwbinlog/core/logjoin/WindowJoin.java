@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 
 /**
  * The windowed left outer join by event id, fed events in (roughly) client time order. An observation at {@code t_o}
@@ -22,7 +21,7 @@ import java.util.PriorityQueue;
 final class WindowJoin {
   /** Where the closed groups go, in order. */
   interface Sink {
-    void accept(Group group) throws IOException;
+    void accept(Held interaction) throws IOException;
   }
 
   private final long eud;
@@ -31,11 +30,12 @@ final class WindowJoin {
   private final Tally tally;
   private final Sink sink;
 
-  private final Map<String, Group> open = new HashMap<>();
-  private final PriorityQueue<Group> closing = new PriorityQueue<>((a, b) -> Held.compare(a.interaction,
-      b.interaction));
+  private final Map<String, Held> open = new HashMap<>(1 << 16);
+  private final TimeQueue<Held> closing = new TimeQueue<>(Held::compare);
   private final Map<String, List<Held>> early = new HashMap<>();
-  private final PriorityQueue<Held> expiring = new PriorityQueue<>(Held::compare);
+  /** The early observations by time; one that joined its interaction is marked settled and skipped here. */
+  private final TimeQueue<Held> expiring = new TimeQueue<>(Held::compare);
+  private int waiting;
   private long latest = Long.MIN_VALUE;
 
   /**
@@ -61,19 +61,23 @@ final class WindowJoin {
     if (i.ticks < watermark()) {
       tally.skip(Tally.Kind.INTERACTION, DiagnosticReason.LATE_EVENT, i.file, i.offset, i.id,
           "the interaction's client time is more than the disorder tolerance before the latest time read");
-    } else if (open.containsKey(i.id)) {
-      tally.skip(Tally.Kind.INTERACTION, DiagnosticReason.DUPLICATE_INTERACTION, i.file, i.offset, i.id,
-          "an interaction with this id is already held (first at offset " + open.get(i.id).interaction.offset
-          + " of " + open.get(i.id).interaction.file + "); the first one is written");
     } else {
-      Group g = new Group(i);
-      open.put(i.id, g);
-      closing.add(g);
-      List<Held> waiting = early.remove(i.id);
-      if (waiting != null) {
-        for (Held o : waiting) {
-          expiring.remove(o);
-          attach(g, o);
+      Held first = open.putIfAbsent(i.id, i);
+      if (first != null) {
+        tally.skip(Tally.Kind.INTERACTION, DiagnosticReason.DUPLICATE_INTERACTION, i.file, i.offset, i.id,
+            "an interaction with this id is already held (first at offset " + first.offset + " of " + first.file
+            + "); the first one is written");
+      } else {
+        closing.add(i);
+        if (waiting > 0) {
+          List<Held> before = early.remove(i.id);
+          if (before != null) {
+            for (Held o : before) {
+              o.settled = true;
+              waiting--;
+              attach(i, o);
+            }
+          }
         }
       }
     }
@@ -86,19 +90,20 @@ final class WindowJoin {
       tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.LATE_EVENT, o.file, o.offset, o.id,
           "the observation's client time is more than the disorder tolerance before the latest time read");
     } else {
-      Group g = open.get(o.id);
-      if (g != null) {
-        attach(g, o);
+      Held i = open.get(o.id);
+      if (i != null) {
+        attach(i, o);
       } else {
         early.computeIfAbsent(o.id, k -> new ArrayList<>(1)).add(o);
         expiring.add(o);
+        waiting++;
       }
     }
     advance(o.ticks);
   }
 
-  private void attach(Group g, Held o) {
-    long ti = g.interaction.ticks;
+  private void attach(Held i, Held o) {
+    long ti = i.ticks;
     if (o.ticks < ti - backward) {
       tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.OBSERVATION_BEFORE_TOLERANCE, o.file, o.offset, o.id,
           "the observation is " + Durations.text(ti - o.ticks) + " before its interaction, more than the backward"
@@ -107,7 +112,7 @@ final class WindowJoin {
       tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.OBSERVATION_AFTER_EUD, o.file, o.offset, o.id,
           "the observation is " + Durations.text(o.ticks - ti) + " after its interaction, more than the EUD");
     } else {
-      g.observations.add(o);
+      i.add(o);
     }
   }
 
@@ -118,7 +123,7 @@ final class WindowJoin {
     latest = ticks;
     long w = watermark();
     if (eud != Long.MAX_VALUE) {
-      while (!closing.isEmpty() && closing.peek().interaction.ticks + eud < w) {
+      while (!closing.isEmpty() && closing.peek().ticks + eud < w) {
         close(closing.poll());
       }
     }
@@ -127,17 +132,21 @@ final class WindowJoin {
     }
   }
 
-  private void close(Group g) throws IOException {
-    open.remove(g.interaction.id);
-    sink.accept(g);
+  private void close(Held i) throws IOException {
+    open.remove(i.id);
+    sink.accept(i);
   }
 
   private void orphan(Held o) {
-    List<Held> waiting = early.get(o.id);
-    waiting.remove(o);
-    if (waiting.isEmpty()) {
+    if (o.settled) {
+      return;
+    }
+    List<Held> list = early.get(o.id);
+    list.remove(o);
+    if (list.isEmpty()) {
       early.remove(o.id);
     }
+    waiting--;
     tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.ORPHAN_OBSERVATION, o.file, o.offset, o.id,
         "no interaction with this id within the observation's window (or its interaction was already written)");
   }
@@ -154,6 +163,6 @@ final class WindowJoin {
 
   /** Groups held now, for tests of the memory bound. */
   int held() {
-    return open.size() + expiring.size();
+    return open.size() + waiting;
   }
 }
