@@ -31,7 +31,9 @@ import java.util.Map;
  *     malformed batches count here, once each), by reason
  * @param regularMessages REGULAR messages written
  * @param withoutClientTime interactions and observations that had no client time and took the time of the event
- *     before them in their file (docs/JOINING.md)
+ *     before them in their file (docs/JOINER.md)
+ * @param peakHeld the most interactions and early observations held at once: what the join's memory grows with (the
+ *     event rate times the EUD and the tolerances, not the input's size)
  */
 public record LogJoinSummary(
     List<Path> files,
@@ -47,7 +49,8 @@ public record LogJoinSummary(
     long dedupInfosWritten,
     Map<DiagnosticReason, Long> otherSkippedBy,
     long regularMessages,
-    long withoutClientTime) {
+    long withoutClientTime,
+    long peakHeld) {
 
   /** Copies the lists and maps. */
   public LogJoinSummary {

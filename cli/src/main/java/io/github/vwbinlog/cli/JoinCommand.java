@@ -263,8 +263,9 @@ final class JoinCommand implements Callable<Integer> {
   /** The summary on standard error: one line, then every reason with its count, as convert's. */
   static void print(LogJoinSummary s, PrintStream err) {
     err.printf(Locale.ROOT, "vw-binlog: %d of %d interactions written, %d of %d observations joined, %d file%s "
-        + "written (%d REGULAR messages)%n", s.interactionsWritten(), s.interactionsRead(), s.observationsJoined(),
-        s.observationsRead(), s.files().size(), s.files().size() == 1 ? "" : "s", s.regularMessages());
+        + "written (%d REGULAR messages; at most %d events held)%n", s.interactionsWritten(), s.interactionsRead(),
+        s.observationsJoined(), s.observationsRead(), s.files().size(), s.files().size() == 1 ? "" : "s",
+        s.regularMessages(), s.peakHeld());
     if (s.withoutClientTime() > 0) {
       err.printf(Locale.ROOT, "  %d events had no client time and took the time of the event before them in their "
           + "file%n", s.withoutClientTime());

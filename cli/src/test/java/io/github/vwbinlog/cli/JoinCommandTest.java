@@ -25,7 +25,7 @@ class JoinCommandTest {
         "--observations", REAL.resolve("f-reward_v2.fb").toString(), "-o", out.toString());
     assertThat(run.exit()).isZero();
     assertThat(run.err()).startsWith("vw-binlog: 4 of 4 interactions written, 4 of 4 observations joined, 1 file "
-        + "written (1 REGULAR messages)");
+        + "written (1 REGULAR messages; at most 4 events held)");
     CliRun validate = CliRun.of("validate", out.toString());
     assertThat(validate.exit()).isZero();
     assertThat(validate.out()).contains("valid (0 errors, 0 notices)");

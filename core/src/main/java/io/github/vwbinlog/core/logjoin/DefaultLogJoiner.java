@@ -88,7 +88,7 @@ public final class DefaultLogJoiner {
     return new LogJoinSummary(out.written(), bytesRead, tally.batches, tally.interactions, tally.interactionsWritten,
         tally.skippedBy(Tally.Kind.INTERACTION), tally.observations, tally.observationsJoined,
         tally.skippedBy(Tally.Kind.OBSERVATION), tally.dedupInfos, tally.dedupInfosWritten,
-        tally.skippedBy(Tally.Kind.OTHER), tally.regularMessages, tally.withoutClientTime);
+        tally.skippedBy(Tally.Kind.OTHER), tally.regularMessages, tally.withoutClientTime, tally.peakHeld);
   }
 
   private void open(List<EventStream> streams, List<Path> files, int rank, boolean multistep, Tally tally)

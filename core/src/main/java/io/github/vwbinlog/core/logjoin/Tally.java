@@ -26,6 +26,7 @@ final class Tally {
   long dedupInfosWritten;
   long regularMessages;
   long withoutClientTime;
+  long peakHeld;
 
   Tally(DiagnosticListener listener) {
     this.listener = listener;

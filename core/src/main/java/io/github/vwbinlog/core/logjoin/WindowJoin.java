@@ -117,6 +117,10 @@ final class WindowJoin {
   }
 
   private void advance(long ticks) throws IOException {
+    int held = open.size() + waiting;
+    if (held > tally.peakHeld) {
+      tally.peakHeld = held;
+    }
     if (ticks <= latest) {
       return;
     }

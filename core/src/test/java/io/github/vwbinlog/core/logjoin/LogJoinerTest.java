@@ -374,4 +374,25 @@ class LogJoinerTest {
         .isInstanceOf(IllegalArgumentException.class);
     assertThat(DiagnosticListener.class).isNotNull();
   }
+
+  @Test
+  void whatIsHeldGrowsWithTheEudNotWithTheInput() throws IOException {
+    long[] peaks = new long[2];
+    for (int run = 0; run < 2; run++) {
+      int n = 1000 * (run + 1);
+      List<Event> interactions = new ArrayList<>();
+      List<Event> observations = new ArrayList<>();
+      for (int k = 0; k < n; k++) {
+        interactions.add(cb("i" + k, at(k)));
+        observations.add(outcome("i" + k, at(k + 3), 1f));
+      }
+      Path i = writeEach(dir.resolve("i" + run + ".fb"), interactions);
+      Path o = writeEach(dir.resolve("o" + run + ".fb"), observations);
+      LogJoinSummary s = joiner(i, o).eud(Duration.ofSeconds(10)).disorderTolerance(Duration.ZERO)
+          .writeTo(dir.resolve("out" + run + ".log"));
+      assertThat(s.observationsJoined()).isEqualTo(n);
+      peaks[run] = s.peakHeld();
+    }
+    assertThat(peaks[0]).isEqualTo(peaks[1]).isBetween(10L, 12L);
+  }
 }
