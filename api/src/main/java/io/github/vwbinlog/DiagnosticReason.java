@@ -93,7 +93,7 @@ public enum DiagnosticReason {
   /** A multistep step whose previous step is missing, that is in a cycle or descends from one; VW never emits it. */
   ORPHAN_STEP(Severity.NOTICE),
 
-  // --- joining rlclientlib's event files (LogJoiner, docs/JOINING.md)
+  // --- joining rlclientlib's event files (LogJoiner, docs/JOINER.md)
   /**
    * An event whose client time is earlier than the joiner's watermark (the latest client time read minus the disorder
    * tolerance): its window may already be closed, so it is not joined (an interaction is not written, an observation

@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * nothing are counted by reason and reported to the listener. Inputs are merged by client time; an event more than the
  * disorder tolerance behind the latest time read is late ({@link io.github.vwbinlog.DiagnosticReason#LATE_EVENT}).
  * Memory holds only the interactions whose window is open and the early observations within the backward tolerance.
- * docs/JOINING.md names every rule.
+ * docs/JOINER.md names every rule.
  *
  * <p>Immutable and thread-safe; {@link #toBuilder()} derives a changed copy. The output is the same bytes for the
  * same inputs and options, and is written under a temporary name and renamed when complete, so a killed run leaves no

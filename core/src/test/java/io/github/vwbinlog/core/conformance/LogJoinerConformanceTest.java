@@ -33,7 +33,7 @@ class LogJoinerConformanceTest {
    * logs"), with why. The Earliest reward function picks the observation with the earliest time; the joiner's
    * {@code JoinedEvent.timestamp} is the client time, so where the files have none every event has the same time and
    * Earliest takes the first observation in file order, and where they have one it is that time, not the synthetic
-   * stamp. Listed in docs/JOINING.md.
+   * stamp. Listed in docs/JOINER.md.
    */
   static final Map<String, String> RESTS_ON_SYNTHETIC_TIME = Map.of(
       "reward_functions/cb_float/earliest", "no client time: the synthetic stamps make the 2nd observation earliest",
