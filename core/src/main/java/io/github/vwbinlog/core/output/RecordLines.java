@@ -40,11 +40,20 @@ public final class RecordLines implements LineSink {
     this.offset = offset;
   }
 
+  /** Reports, as a notice, why the line just written trains VW differently (nothing is skipped). */
+  private void reportCaveat() {
+    DsjsonWriter.Rejection caveat = writer.caveat();
+    if (caveat != null) {
+      counters.report(caveat.toDiagnostic(offset.getAsLong()));
+    }
+  }
+
   @Override
   public void accept(JoinResult result) {
     DsjsonWriter.Rejection rejection = writer.write(result, out);
     if (rejection == null) {
       counters.emitted(result);
+      reportCaveat();
     } else {
       counters.interactionsSkipped(1);
       counters.report(rejection.toDiagnostic(offset.getAsLong()));
@@ -55,6 +64,7 @@ public final class RecordLines implements LineSink {
   public boolean line(JoinedView view, JsonBytes out) {
     DsjsonWriter.Rejection rejection = writer.write(view, out);
     if (rejection == null) {
+      reportCaveat();
       return true;
     }
     counters.interactionsSkipped(1);
