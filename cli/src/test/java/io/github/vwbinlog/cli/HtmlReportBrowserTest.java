@@ -35,14 +35,19 @@ class HtmlReportBrowserTest {
   void theReportRendersInChromium() throws Exception {
     String chromium = chromium();
     Path html = temp.resolve("report.html");
-    CliRun run = CliRun.of("evaluate", "--window", "1s", "--html", html.toString(), AVERAGE.toString(),
-        DEFERRED.toString());
+    // The inputs named relative to the working folder, as a user types them: the screenshot in docs/ shows no path
+    // of the machine that made it.
+    Path here = Path.of("").toAbsolutePath();
+    CliRun run = CliRun.of("evaluate", "--window", "1s", "--html", html.toString(),
+        here.relativize(AVERAGE.toAbsolutePath().normalize()).toString(),
+        here.relativize(DEFERRED.toAbsolutePath().normalize()).toString());
     assertThat(run.exit()).as(run.err()).isZero();
 
     String dom = run(chromium, "--dump-dom", html.toUri().toString());
     assertThat(dom).contains("Off-policy evaluation").contains("id=\"reward-chart\"").contains("<polyline")
         .contains("id=\"events-chart\"").contains("id=\"actions-chart\"").contains("id=\"probabilities-chart\"")
         .contains("id=\"ess\"").contains("not learnable").contains("cressieread");
+    assertThat(dom).doesNotContain(here.toString()).doesNotContain(here.getParent().toString() + "/");
 
     Path png = temp.resolve("report.png");
     run(chromium, "--screenshot=" + png, "--window-size=960,1500", html.toUri().toString());
