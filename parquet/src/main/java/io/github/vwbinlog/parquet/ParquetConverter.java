@@ -11,6 +11,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -19,6 +21,7 @@ import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.api.Binary;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Converts joined logs to Parquet: one row per joined event, with the columns of the Spark source's {@code joined}
@@ -27,6 +30,8 @@ import org.apache.parquet.io.api.Binary;
  * an event is a row whether or not its DSJSON line could be written (a context that is not JSON is kept as text).
  *
  * <p>Memory is bounded by the row group being filled: a log of any size is written with a heap of a few row groups.
+ * With {@code options.threads()} of 2 or more (the default on a machine of several cores), the join runs on a thread
+ * of its own beside the encoding; the file is the same.
  * Immutable and thread-safe; each {@link Writer} is a file of its own.
  *
  * <pre>{@code
@@ -137,6 +142,11 @@ public final class ParquetConverter {
           .withRowGroupSize(converter.rowGroupBytes)
           .withPageSize(1 << 20)
           .withDictionaryEncoding(true)
+          // Contexts and ids hardly repeat: hashing each into a dictionary cost a third of the conversion, and the
+          // dictionary is given up after its first megabyte anyway. Min and max of a context help no reader.
+          .withDictionaryEncoding("context", false)
+          .withDictionaryEncoding("event_id", false)
+          .withStatisticsEnabled("context", false)
           .build();
     }
 
@@ -158,18 +168,39 @@ public final class ParquetConverter {
 
     private JoinSummary write(Joiner joiner, String file) throws IOException {
       Binary name = Binary.fromString(file);
-      Iterator<JoinResult> events = joiner.iterator();
-      try {
-        while (events.hasNext()) {
-          JoinResult r = events.next();
-          rows.at(name, Objects.requireNonNull(joiner.position(), "a joined event has a position"));
-          parquet.write(r);
-          count++;
+      if (options.threads() < 2) {
+        Iterator<JoinResult> events = joiner.iterator();
+        try {
+          while (events.hasNext()) {
+            JoinResult r = events.next();
+            row(name, r, Objects.requireNonNull(joiner.position(), "a joined event has a position"));
+          }
+        } catch (UncheckedIOException e) {
+          throw e.getCause();
         }
-      } catch (UncheckedIOException e) {
-        throw e.getCause();
+      } else {
+        JoinThread join = new JoinThread(joiner);
+        join.start();
+        boolean done = false;
+        try {
+          for (Batch batch = join.take(); batch != Batch.END; batch = join.take()) {
+            for (int i = 0; i < batch.size; i++) {
+              row(name, batch.results[i], batch.positions[i]);
+            }
+          }
+          done = true;
+        } finally {
+          join.finish(!done);
+        }
+        join.rethrow();
       }
       return joiner.summary();
+    }
+
+    private void row(Binary name, JoinResult r, Joiner.Position at) throws IOException {
+      rows.at(name, at);
+      parquet.write(r);
+      count++;
     }
 
     /** The rows written so far. */
@@ -181,6 +212,100 @@ public final class ParquetConverter {
     @Override
     public void close() throws IOException {
       parquet.close();
+    }
+  }
+
+  /** Joined events handed from the join's thread to the writer's, with their positions. */
+  private static final class Batch {
+    static final int SIZE = 512;
+    static final Batch END = new Batch();
+    final JoinResult[] results = new JoinResult[SIZE];
+    final Joiner.Position[] positions = new Joiner.Position[SIZE];
+    int size;
+  }
+
+  /**
+   * The join of one log on a thread of its own, so that joining and encoding run side by side (with {@code threads}
+   * of 2 or more): batches of events go through a queue of four, which bounds the memory. A failure of the join
+   * (strict mode, an I/O error) ends the batches and is rethrown on the writer's thread.
+   */
+  private static final class JoinThread extends Thread {
+    private final Joiner joiner;
+    private final BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(4);
+    private volatile @Nullable Throwable failure;
+
+    JoinThread(Joiner joiner) {
+      super("vw-binlog-parquet-join");
+      setDaemon(true);
+      this.joiner = joiner;
+    }
+
+    @Override
+    public void run() {
+      try {
+        Iterator<JoinResult> events = joiner.iterator();
+        Batch batch = new Batch();
+        while (events.hasNext()) {
+          batch.results[batch.size] = events.next();
+          batch.positions[batch.size] = Objects.requireNonNull(joiner.position(), "a joined event has a position");
+          if (++batch.size == Batch.SIZE) {
+            queue.put(batch);
+            batch = new Batch();
+          }
+        }
+        if (batch.size > 0) {
+          queue.put(batch);
+        }
+      } catch (InterruptedException e) {
+        return; // the writer stopped: nobody takes the end
+      } catch (Throwable t) {
+        failure = t;
+      }
+      try {
+        queue.put(Batch.END);
+      } catch (InterruptedException e) {
+        // the writer stopped
+      }
+    }
+
+    Batch take() throws IOException {
+      try {
+        return queue.take();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted while writing Parquet");
+      }
+    }
+
+    /** Waits for the join to end, having stopped it first when the writer failed. */
+    void finish(boolean stop) throws IOException {
+      if (stop) {
+        interrupt();
+      }
+      try {
+        join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted while writing Parquet");
+      }
+    }
+
+    /** Rethrows the join's failure, if any, as the one-thread writer would have thrown it. */
+    void rethrow() throws IOException {
+      Throwable t = failure;
+      if (t == null) {
+        return;
+      }
+      if (t instanceof UncheckedIOException u) {
+        throw u.getCause();
+      }
+      if (t instanceof RuntimeException r) {
+        throw r;
+      }
+      if (t instanceof Error e) {
+        throw e;
+      }
+      throw new IOException(t);
     }
   }
 

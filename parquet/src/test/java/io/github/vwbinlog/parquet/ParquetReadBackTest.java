@@ -118,6 +118,33 @@ class ParquetReadBackTest {
   }
 
   @Test
+  void oneThreadAndTwoWriteTheSameBytes() throws Exception {
+    Path log = generate(Kind.CCB, 11, 300, false);
+    byte[][] files = new byte[2][];
+    for (int threads = 1; threads <= 2; threads++) {
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      JoinSummary s = ParquetConverter.of(JoinOptions.defaults().withThreads(threads)).convert(log, out);
+      assertThat(s.emittedTotal()).isGreaterThan(Batch_SIZE_TIMES_TWO);
+      files[threads - 1] = out.toByteArray();
+    }
+    assertThat(files[1]).isEqualTo(files[0]);
+  }
+
+  /** More events than two of the join thread's batches, so that the queue is used. */
+  private static final long Batch_SIZE_TIMES_TWO = 1024;
+
+  @Test
+  void strictModeStopsAtTheFirstErrorOnEitherThreadCount() {
+    Path log = Corpus.resolve("files/invalid_joined_logs/corrupt_joined_payload.log");
+    for (int threads = 1; threads <= 2; threads++) {
+      JoinOptions strict = JoinOptions.defaults().with(JoinFeature.STRICT).withThreads(threads);
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> ParquetConverter.of(strict)
+          .convert(log, new java.io.ByteArrayOutputStream()))
+          .isInstanceOf(io.github.vwbinlog.BinaryLogException.class);
+    }
+  }
+
+  @Test
   void theFileIsZstdCompressedInRowGroupsOfTheGivenSize() throws Exception {
     Path log = generate(Kind.CB, 7, 200, true);
     Path file = temp.resolve("groups.parquet");
@@ -354,7 +381,7 @@ class ParquetReadBackTest {
           .withDefaultReward(-1f));
       for (int m = 0; m < messages; m++) {
         List<JoinedEvent> events = new ArrayList<>();
-        TimeStamp t = TimeStamp.of(2026, 1 + m, 1 + random.nextInt(27), random.nextInt(24), random.nextInt(60), 0);
+        TimeStamp t = TimeStamp.of(2026, 1 + m % 12, 1 + random.nextInt(27), random.nextInt(24), random.nextInt(60), 0);
         if (kind == Kind.MULTISTEP) {
           events.add(JoinedEvent.of(t, new Event(Metadata.of("ep" + m, PayloadType.EPISODE),
               new EpisodeEvent("ep" + m))));
