@@ -4,11 +4,9 @@ import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.event.CaEvent;
-import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.MultiSlotEvent;
-import io.github.vwbinlog.event.MultiStepEvent;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.event.SlotEvent;
 import io.github.vwbinlog.join.JoinResult;
@@ -18,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.WriteSupport;
@@ -74,12 +73,12 @@ final class JoinedRows extends WriteSupport<JoinResult> {
     binary(o, "problem_type", JoinedSchema.PROBLEM_TYPE, name(settings.problemType()));
     binary(o, "reward_function", JoinedSchema.REWARD_FUNCTION, name(settings.rewardFunction()));
     binary(o, "learning_mode", JoinedSchema.LEARNING_MODE, name(settings.learningMode()));
-    String model = modelId(payload);
+    String model = r.modelId();
     if (model != null) {
       binary(o, "model_id", JoinedSchema.MODEL_ID, Binary.fromString(model));
     }
-    longs(o, "actions", JoinedSchema.ACTIONS, actions(payload));
-    floats(o, "probabilities", JoinedSchema.PROBABILITIES, probabilities(payload));
+    list(o, "actions", JoinedSchema.ACTIONS, r.actionIds(), RecordConsumer::addLong);
+    list(o, "probabilities", JoinedSchema.PROBABILITIES, r.probabilities(), RecordConsumer::addFloat);
     float32(o, "probability", JoinedSchema.PROBABILITY, r.probability());
     float32(o, "label_probability", JoinedSchema.LABEL_PROBABILITY, r.labelProbability());
     float32(o, "reward", JoinedSchema.REWARD, r.reward());
@@ -94,7 +93,7 @@ final class JoinedRows extends WriteSupport<JoinResult> {
     o.endField("learnable", JoinedSchema.LEARNABLE);
     float32(o, "pdrop", JoinedSchema.PDROP, r.pdrop());
     float32(o, "weight", JoinedSchema.WEIGHT, r.weight());
-    ByteBuffer context = context(payload);
+    ByteBuffer context = r.context();
     if (context != null) {
       binary(o, "context", JoinedSchema.CONTEXT, Binary.fromConstantByteBuffer(context.slice()));
     }
@@ -126,8 +125,8 @@ final class JoinedRows extends WriteSupport<JoinResult> {
         if (s.id() != null) {
           binary(o, "slot_id", 0, Binary.fromString(s.id()));
         }
-        longs(o, "actions", 1, s.actionIds());
-        floats(o, "probabilities", 2, s.probabilities());
+        list(o, "actions", 1, s.actionIds(), RecordConsumer::addLong);
+        list(o, "probabilities", 2, s.probabilities(), RecordConsumer::addFloat);
         if (perSlot && k < r.rewards().size()) {
           float32(o, "reward", 3, r.rewards().get(k));
         }
@@ -182,50 +181,6 @@ final class JoinedRows extends WriteSupport<JoinResult> {
     o.endField("outcomes", JoinedSchema.OUTCOMES);
   }
 
-  private static @Nullable String modelId(EventPayload p) {
-    if (p instanceof CbEvent cb) {
-      return cb.modelId();
-    }
-    if (p instanceof MultiSlotEvent ms) {
-      return ms.modelId();
-    }
-    if (p instanceof CaEvent ca) {
-      return ca.modelId();
-    }
-    if (p instanceof MultiStepEvent step) {
-      return step.modelId();
-    }
-    return null;
-  }
-
-  private static List<Long> actions(EventPayload p) {
-    if (p instanceof CbEvent cb) {
-      return cb.actionIds();
-    }
-    if (p instanceof MultiStepEvent step) {
-      return step.actionIds();
-    }
-    return List.of();
-  }
-
-  private static List<Float> probabilities(EventPayload p) {
-    if (p instanceof CbEvent cb) {
-      return cb.probabilities();
-    }
-    if (p instanceof MultiStepEvent step) {
-      return step.probabilities();
-    }
-    return List.of();
-  }
-
-  private static @Nullable ByteBuffer context(EventPayload p) {
-    return p instanceof CbEvent cb ? cb.context()
-        : p instanceof MultiSlotEvent ms ? ms.context()
-        : p instanceof CaEvent ca ? ca.context()
-        : p instanceof MultiStepEvent step ? step.context()
-        : null;
-  }
-
   private static void binary(RecordConsumer o, String name, int index, Binary value) {
     o.startField(name, index);
     o.addBinary(value);
@@ -244,33 +199,17 @@ final class JoinedRows extends WriteSupport<JoinResult> {
     o.endField(name, index);
   }
 
-  private static void longs(RecordConsumer o, String name, int index, List<Long> values) {
+  /** A required three-level {@code LIST} of values, each added by {@code add}. */
+  private static <T> void list(RecordConsumer o, String name, int index, List<T> values,
+      BiConsumer<RecordConsumer, T> add) {
     o.startField(name, index);
     o.startGroup();
     if (!values.isEmpty()) {
       o.startField("list", 0);
-      for (long v : values) {
+      for (T v : values) {
         o.startGroup();
         o.startField("element", 0);
-        o.addLong(v);
-        o.endField("element", 0);
-        o.endGroup();
-      }
-      o.endField("list", 0);
-    }
-    o.endGroup();
-    o.endField(name, index);
-  }
-
-  private static void floats(RecordConsumer o, String name, int index, List<Float> values) {
-    o.startField(name, index);
-    o.startGroup();
-    if (!values.isEmpty()) {
-      o.startField("list", 0);
-      for (float v : values) {
-        o.startGroup();
-        o.startField("element", 0);
-        o.addFloat(v);
+        add.accept(o, v);
         o.endField("element", 0);
         o.endGroup();
       }
