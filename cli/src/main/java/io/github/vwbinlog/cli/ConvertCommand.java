@@ -34,7 +34,7 @@ import picocli.CommandLine;
  */
 @Command(
     name = "convert",
-    header = "Converts logs to DSJSON, byte for byte as VW's --binary_to_json, or to Parquet.",
+    header = "Converts logs to DSJSON as VW's --binary_to_json, or to Parquet.",
     mixinStandardHelpOptions = true,
     description = {
         "Joins logs and writes one DSJSON line per joined event, byte for byte as VW's --binary_to_json does.",
