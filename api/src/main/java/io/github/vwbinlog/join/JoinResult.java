@@ -10,6 +10,7 @@ import io.github.vwbinlog.event.MultiStepEvent;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -106,12 +107,7 @@ public record JoinResult(
 
   /** The decision's model id ({@code "N/A"} when the log has none); null for an interaction of no known type. */
   public @Nullable String modelId() {
-    Object p = interaction.event().payload();
-    return p instanceof CbEvent cb ? cb.modelId()
-        : p instanceof MultiSlotEvent ms ? ms.modelId()
-        : p instanceof CaEvent ca ? ca.modelId()
-        : p instanceof MultiStepEvent step ? step.modelId()
-        : null;
+    return ofDecision(CbEvent::modelId, MultiSlotEvent::modelId, CaEvent::modelId, MultiStepEvent::modelId);
   }
 
   /** CB and multistep: the decision's action ids, the chosen one first; empty for the other types. */
@@ -132,11 +128,17 @@ public record JoinResult(
    * training): a new read-only view; null for an interaction of no known type.
    */
   public @Nullable ByteBuffer context() {
+    return ofDecision(CbEvent::context, MultiSlotEvent::context, CaEvent::context, MultiStepEvent::context);
+  }
+
+  /** A field of the decision, read by the accessor of its type; null for an interaction of no known type. */
+  private <T> @Nullable T ofDecision(Function<CbEvent, T> cb, Function<MultiSlotEvent, T> slots,
+      Function<CaEvent, T> ca, Function<MultiStepEvent, T> step) {
     Object p = interaction.event().payload();
-    return p instanceof CbEvent cb ? cb.context()
-        : p instanceof MultiSlotEvent ms ? ms.context()
-        : p instanceof CaEvent ca ? ca.context()
-        : p instanceof MultiStepEvent step ? step.context()
+    return p instanceof CbEvent e ? cb.apply(e)
+        : p instanceof MultiSlotEvent e ? slots.apply(e)
+        : p instanceof CaEvent e ? ca.apply(e)
+        : p instanceof MultiStepEvent e ? step.apply(e)
         : null;
   }
 

@@ -112,73 +112,51 @@ final class JoinedRows extends WriteSupport<JoinResult> {
 
   /** CCB: each slot with its reward; slates: each slot, the reward being the decision's (null in the slot). */
   private static void slots(RecordConsumer o, JoinResult r, EventPayload p) {
-    o.startField("slots", JoinedSchema.SLOTS);
-    o.startGroup();
-    if (p instanceof MultiSlotEvent ms && !ms.slots().isEmpty()) {
-      boolean perSlot = r.payloadType() == PayloadType.CCB;
-      o.startField("list", 0);
-      for (int k = 0; k < ms.slots().size(); k++) {
-        SlotEvent s = ms.slots().get(k);
-        o.startGroup();
-        o.startField("element", 0);
-        o.startGroup();
-        if (s.id() != null) {
-          binary(o, "slot_id", 0, Binary.fromString(s.id()));
-        }
-        list(o, "actions", 1, s.actionIds(), RecordConsumer::addLong);
-        list(o, "probabilities", 2, s.probabilities(), RecordConsumer::addFloat);
-        if (perSlot && k < r.rewards().size()) {
-          float32(o, "reward", 3, r.rewards().get(k));
-        }
-        if (perSlot && k < r.originalRewards().size()) {
-          float32(o, "original_reward", 4, r.originalRewards().get(k));
-        }
-        o.endGroup();
-        o.endField("element", 0);
-        o.endGroup();
+    List<SlotEvent> slots = p instanceof MultiSlotEvent ms ? ms.slots() : List.of();
+    boolean perSlot = r.payloadType() == PayloadType.CCB;
+    int[] k = {0};
+    list(o, "slots", JoinedSchema.SLOTS, slots, (c, s) -> {
+      c.startGroup();
+      if (s.id() != null) {
+        binary(c, "slot_id", 0, Binary.fromString(s.id()));
       }
-      o.endField("list", 0);
-    }
-    o.endGroup();
-    o.endField("slots", JoinedSchema.SLOTS);
+      list(c, "actions", 1, s.actionIds(), RecordConsumer::addLong);
+      list(c, "probabilities", 2, s.probabilities(), RecordConsumer::addFloat);
+      if (perSlot && k[0] < r.rewards().size()) {
+        float32(c, "reward", 3, r.rewards().get(k[0]));
+      }
+      if (perSlot && k[0] < r.originalRewards().size()) {
+        float32(c, "original_reward", 4, r.originalRewards().get(k[0]));
+      }
+      c.endGroup();
+      k[0]++;
+    });
   }
 
   private static void outcomes(RecordConsumer o, List<JoinedEvent> outcomes) {
-    o.startField("outcomes", JoinedSchema.OUTCOMES);
-    o.startGroup();
-    if (!outcomes.isEmpty()) {
-      o.startField("list", 0);
-      for (JoinedEvent e : outcomes) {
-        o.startGroup();
-        o.startField("element", 0);
-        o.startGroup();
-        boolean taken = false;
-        if (e.event().payload() instanceof OutcomeEvent oe) {
-          if (oe.valueKind() == OutcomeEvent.Kind.NUMERIC) {
-            float32(o, "value", 0, oe.numericValue());
-          }
-          if (oe.literalValue() != null) {
-            binary(o, "literal_value", 1, Binary.fromString(oe.literalValue()));
-          }
-          String index = oe.indexKind() == OutcomeEvent.Kind.NUMERIC ? Integer.toString(oe.numericIndex())
-              : oe.literalIndex();
-          if (index != null) {
-            binary(o, "index", 2, Binary.fromString(index));
-          }
-          taken = oe.actionTaken();
+    list(o, "outcomes", JoinedSchema.OUTCOMES, outcomes, (c, e) -> {
+      c.startGroup();
+      boolean taken = false;
+      if (e.event().payload() instanceof OutcomeEvent oe) {
+        if (oe.valueKind() == OutcomeEvent.Kind.NUMERIC) {
+          float32(c, "value", 0, oe.numericValue());
         }
-        int64(o, "time", 3, micros(e.timestamp()));
-        o.startField("action_taken", 4);
-        o.addBoolean(taken);
-        o.endField("action_taken", 4);
-        o.endGroup();
-        o.endField("element", 0);
-        o.endGroup();
+        if (oe.literalValue() != null) {
+          binary(c, "literal_value", 1, Binary.fromString(oe.literalValue()));
+        }
+        String index = oe.indexKind() == OutcomeEvent.Kind.NUMERIC ? Integer.toString(oe.numericIndex())
+            : oe.literalIndex();
+        if (index != null) {
+          binary(c, "index", 2, Binary.fromString(index));
+        }
+        taken = oe.actionTaken();
       }
-      o.endField("list", 0);
-    }
-    o.endGroup();
-    o.endField("outcomes", JoinedSchema.OUTCOMES);
+      int64(c, "time", 3, micros(e.timestamp()));
+      c.startField("action_taken", 4);
+      c.addBoolean(taken);
+      c.endField("action_taken", 4);
+      c.endGroup();
+    });
   }
 
   private static void binary(RecordConsumer o, String name, int index, Binary value) {
@@ -199,7 +177,7 @@ final class JoinedRows extends WriteSupport<JoinResult> {
     o.endField(name, index);
   }
 
-  /** A required three-level {@code LIST} of values, each added by {@code add}. */
+  /** A required three-level {@code LIST} of values, each written as its {@code element} by {@code add}. */
   private static <T> void list(RecordConsumer o, String name, int index, List<T> values,
       BiConsumer<RecordConsumer, T> add) {
     o.startField(name, index);

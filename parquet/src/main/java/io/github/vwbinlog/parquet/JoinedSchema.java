@@ -36,9 +36,20 @@ final class JoinedSchema {
   static final int CONTEXT = 20;
   static final int OUTCOMES = 21;
 
+  /** A required three-level {@code LIST} named {@code name} of required {@code element}s. */
+  private static String list(String name, String element) {
+    return "required group " + name + " (LIST) { repeated group list { required " + element + " element; } }\n";
+  }
+
+  /** A required three-level {@code LIST} named {@code name} of required groups of {@code fields}. */
+  private static String listOfGroups(String name, String fields) {
+    return "required group " + name + " (LIST) { repeated group list { required group element {\n" + fields
+        + "} } }\n";
+  }
+
   /** The schema. */
-  static final MessageType SCHEMA = MessageTypeParser.parseMessageType("""
-      message joined {
+  static final MessageType SCHEMA = MessageTypeParser.parseMessageType("message joined {\n"
+      + """
         required binary file (STRING);
         required int64 offset;
         required binary event_id (STRING);
@@ -47,40 +58,30 @@ final class JoinedSchema {
         required binary reward_function (STRING);
         required binary learning_mode (STRING);
         optional binary model_id (STRING);
-        required group actions (LIST) { repeated group list { required int64 element; } }
-        required group probabilities (LIST) { repeated group list { required float element; } }
+        """
+      + list("actions", "int64") + list("probabilities", "float")
+      + """
         required float probability;
         required float label_probability;
         required float reward;
         required float original_reward;
-        required group slots (LIST) {
-          repeated group list {
-            required group element {
-              optional binary slot_id (STRING);
-              required group actions (LIST) { repeated group list { required int64 element; } }
-              required group probabilities (LIST) { repeated group list { required float element; } }
-              optional float reward;
-              optional float original_reward;
-            }
-          }
-        }
+        """
+      + listOfGroups("slots", "optional binary slot_id (STRING);\n" + list("actions", "int64")
+          + list("probabilities", "float") + "optional float reward;\noptional float original_reward;\n")
+      + """
         optional float ca_action;
         optional float ca_pdf_value;
         required boolean learnable;
         required float pdrop;
         required float weight;
         optional binary context (STRING);
-        required group outcomes (LIST) {
-          repeated group list {
-            required group element {
-              optional float value;
-              optional binary literal_value (STRING);
-              optional binary index (STRING);
-              required int64 time (TIMESTAMP(MICROS,true));
-              required boolean action_taken;
-            }
-          }
-        }
-      }
-      """);
+        """
+      + listOfGroups("outcomes", """
+          optional float value;
+          optional binary literal_value (STRING);
+          optional binary index (STRING);
+          required int64 time (TIMESTAMP(MICROS,true));
+          required boolean action_taken;
+          """)
+      + "}");
 }
