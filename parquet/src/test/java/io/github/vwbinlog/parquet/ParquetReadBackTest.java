@@ -358,7 +358,8 @@ class ParquetReadBackTest {
 
   // ------------------------------------------------------------------ generated logs
 
-  private static final String[] CONTEXTS = {"{\"U\":{\"x\":1}}", "{\"U\":{\"é\":\"ünï\\\"q\"},\"_multi\":[{\"a\":1}]}",
+  private static final String[] CONTEXTS = {"{\"U\":{\"x\":1}}",
+      "{\"U\":{\"é\":\"ünï\\\"q\"},\"_multi\":[{\"a\":1}]}",
       "{}", "{\"k\":[1,2.5e3,-0.0,true,null]}"};
 
   /** A log of {@code kind}: a few REGULAR messages of decisions with numeric, literal and activation outcomes. */
