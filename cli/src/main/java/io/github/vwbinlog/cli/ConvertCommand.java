@@ -163,14 +163,16 @@ final class ConvertCommand implements Callable<Integer> {
   private Conversion.Outcome run(List<Input> inputs, JoinOptions options, Io io, OutputStream out, Progress progress)
       throws IOException {
     if (format == Format.parquet) {
-      return Conversion.run(inputs, options, io.in(), progress, o -> parquet(o, out));
+      return Conversion.run(inputs, options, io.in(), progress, o -> parquet(o, out, progress));
     }
     return Conversion.run(inputs, options, io.in(), out, progress);
   }
 
   /** One Parquet file over {@code out}, each input appended under its name; complete when closed. */
-  private static Conversion.Sink parquet(JoinOptions options, OutputStream out) throws IOException {
+  private static Conversion.Sink parquet(JoinOptions options, OutputStream out, Progress progress)
+      throws IOException {
     ParquetConverter.Writer writer = ParquetConverter.of(options).open(out);
+    progress.countEvents(writer::rows);
     return new Conversion.Sink() {
       @Override
       public JoinSummary convert(BinaryLogReader reader, String input) throws IOException {

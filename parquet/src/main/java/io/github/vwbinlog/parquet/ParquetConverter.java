@@ -131,7 +131,8 @@ public final class ParquetConverter {
     private final JoinOptions options;
     private final JoinedRows rows = new JoinedRows();
     private final ParquetWriter<JoinResult> parquet;
-    private long count;
+    /** Volatile: a progress bar may read it from the thread that reads the log. */
+    private volatile long count;
 
     Writer(ParquetConverter converter, OutputFile file) throws IOException {
       this.options = converter.options;
@@ -203,7 +204,7 @@ public final class ParquetConverter {
       count++;
     }
 
-    /** The rows written so far. */
+    /** The rows written so far; may be read from any thread. */
     public long rows() {
       return count;
     }
