@@ -119,7 +119,14 @@ public enum DiagnosticReason {
    * DSJSON parser refuses (a CCB or slates decision with pdrop 1), or that would stop VW's DSJSON parser (a CCB slot
    * whose actions and probabilities differ in number, a dedup reference that is not cached); no line is written.
    */
-  NOT_LEARNED(Severity.NOTICE);
+  NOT_LEARNED(Severity.NOTICE),
+  /**
+   * Only with {@code JoinFeature.FOR_TRAINING}: a line written that VW's DSJSON parser does not learn as VW's
+   * binary-parser learner learns the event (a slates decision with a pdrop other than 0 and 1: the learner weighs it
+   * by {@code 1/(1-pdrop)}, VW's DSJSON parser does not apply pdrop to slates). The line is written; nothing is
+   * skipped.
+   */
+  TRAINS_DIFFERENTLY(Severity.NOTICE);
 
   private final Severity severity;
 

@@ -7,8 +7,11 @@ import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.event.MultiStepEvent;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One joined event: the interaction of an event id, the outcomes joined to it, and the rewards VW computes for it
@@ -100,6 +103,43 @@ public record JoinResult(
       return first.isEmpty() ? 0f : first.get(0);
     }
     return 0f;
+  }
+
+  /** The decision's model id ({@code "N/A"} when the log has none); null for an interaction of no known type. */
+  public @Nullable String modelId() {
+    return ofDecision(CbEvent::modelId, MultiSlotEvent::modelId, CaEvent::modelId, MultiStepEvent::modelId);
+  }
+
+  /** CB and multistep: the decision's action ids, the chosen one first; empty for the other types. */
+  public List<Long> actionIds() {
+    Object p = interaction.event().payload();
+    return p instanceof CbEvent cb ? cb.actionIds() : p instanceof MultiStepEvent step ? step.actionIds() : List.of();
+  }
+
+  /** CB and multistep: the probabilities of {@link #actionIds()}; empty for the other types. */
+  public List<Float> probabilities() {
+    Object p = interaction.event().payload();
+    return p instanceof CbEvent cb ? cb.probabilities()
+        : p instanceof MultiStepEvent step ? step.probabilities() : List.of();
+  }
+
+  /**
+   * The decision's context, the UTF-8 bytes of its JSON as logged (its dedup references expanded when joined for
+   * training): a new read-only view; null for an interaction of no known type.
+   */
+  public @Nullable ByteBuffer context() {
+    return ofDecision(CbEvent::context, MultiSlotEvent::context, CaEvent::context, MultiStepEvent::context);
+  }
+
+  /** A field of the decision, read by the accessor of its type; null for an interaction of no known type. */
+  private <T> @Nullable T ofDecision(Function<CbEvent, T> cb, Function<MultiSlotEvent, T> slots,
+      Function<CaEvent, T> ca, Function<MultiStepEvent, T> step) {
+    Object p = interaction.event().payload();
+    return p instanceof CbEvent e ? cb.apply(e)
+        : p instanceof MultiSlotEvent e ? slots.apply(e)
+        : p instanceof CaEvent e ? ca.apply(e)
+        : p instanceof MultiStepEvent e ? step.apply(e)
+        : null;
   }
 
   /**

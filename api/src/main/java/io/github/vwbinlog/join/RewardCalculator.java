@@ -51,9 +51,27 @@ public interface RewardCalculator {
   /**
    * Joins the events of one id, in payload order.
    *
-   * @param events the events of one id; DedupInfo and Episode events are not part of a group and are rejected
+   * <p>A group of DedupInfo events only, as grouping a message's {@code joinedEvents()} by id hands them over, is
+   * taken: its values are checked as the joiner checks them (one that is not a JSON object is reported as
+   * {@code MALFORMED_DEDUP}) and it yields no joined event. Contexts keep their dedup references, as a conversion
+   * writes them. So a reader's REGULAR messages can be joined group by group:
+   *
+   * <pre>{@code
+   * Map<String, List<JoinedEvent>> groups = new LinkedHashMap<>();
+   * for (JoinedEvent e : regular.joinedEvents()) {
+   *   groups.computeIfAbsent(e.id(), id -> new ArrayList<>()).add(e);
+   * }
+   * for (List<JoinedEvent> group : groups.values()) {
+   *   calculator.calculate(group).ifPresent(results::add);
+   * }
+   * }</pre>
+   *
+   * @param events the events of one id; Episode events, and DedupInfo events among others, are not part of a group
+   *     and are rejected
    * @return the joined event, or empty when no valid interaction was found (each rejected interaction is reported)
-   * @throws IllegalArgumentException if the events have different ids, or hold DedupInfo or Episode payloads
+   *     or the events are DedupInfo events
+   * @throws IllegalArgumentException if the events have different ids, hold Episode payloads or DedupInfo payloads
+   *     among others
    */
   Optional<JoinResult> calculate(List<JoinedEvent> events);
 }

@@ -8,6 +8,7 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinSummary;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -43,17 +44,49 @@ final class Conversion {
   record Outcome(JoinSummary summary, @Nullable String failure, int exit, long bytesRead,
       @Nullable String firstError) {}
 
-  /** Converts every input into {@code out}, which is neither flushed nor closed. */
+  /**
+   * Where a run writes the joined events of its inputs, one input after the other: DSJSON lines or one Parquet file.
+   * Closed at the end of the run, whether it failed or not (a failed run's output is discarded by the caller).
+   */
+  interface Sink extends Closeable {
+    /** Joins the messages of {@code reader}, named {@code input}, and writes its events. */
+    JoinSummary convert(BinaryLogReader reader, String input) throws IOException;
+  }
+
+  /** Makes the sink of a run from the run's join options (whose listener counts the first error). */
+  interface SinkFactory {
+    Sink open(JoinOptions options) throws IOException;
+  }
+
+  /** Converts every input into DSJSON lines in {@code out}, which is neither flushed nor closed. */
   static Outcome run(List<Input> inputs, JoinOptions options, InputStream stdin, OutputStream out, Progress progress)
       throws IOException {
+    OutputStream lines = progress.countLines(out);
+    return run(inputs, options, stdin, progress, o -> {
+      DsjsonConverter converter = DsjsonConverter.of(o);
+      return new Sink() {
+        @Override
+        public JoinSummary convert(BinaryLogReader reader, String input) throws IOException {
+          return converter.convert(reader, lines);
+        }
+
+        @Override
+        public void close() {
+          // the caller flushes and closes out
+        }
+      };
+    });
+  }
+
+  /** Converts every input into the sink that {@code sinks} makes. */
+  static Outcome run(List<Input> inputs, JoinOptions options, InputStream stdin, Progress progress,
+      SinkFactory sinks) throws IOException {
     FirstError firstError = new FirstError(options.readOptions().listener());
     options = options.withReadOptions(options.readOptions().withListener(firstError));
     boolean several = inputs.size() > 1;
-    DsjsonConverter converter = DsjsonConverter.of(options);
-    OutputStream sink = progress.countLines(out);
     JoinSummary total = Summaries.empty();
     long bytesRead = 0;
-    try {
+    try (Sink sink = sinks.open(options)) {
       for (Input input : inputs) {
         firstError.input(input.name());
         Counting readerDiagnostics = new Counting(options.readOptions().listener());
@@ -65,7 +98,7 @@ final class Conversion {
               bytesRead, firstError.describe(several));
         }
         try (reader) {
-          JoinSummary summary = converter.convert(progress.track(reader), sink);
+          JoinSummary summary = sink.convert(progress.track(reader), input.name());
           total = Summaries.plus(total, Summaries.withDiagnostics(summary, readerDiagnostics.counts()));
           progress.inputDone(reader);
           bytesRead += Math.max(reader.position(), 0);

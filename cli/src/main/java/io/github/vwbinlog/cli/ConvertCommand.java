@@ -1,9 +1,12 @@
 package io.github.vwbinlog.cli;
 
+import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.parquet.ParquetConverter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -31,12 +34,14 @@ import picocli.CommandLine;
  */
 @Command(
     name = "convert",
-    header = "Converts logs to DSJSON, byte for byte as VW's --binary_to_json.",
+    header = "Converts logs to DSJSON as VW's --binary_to_json, or to Parquet.",
     mixinStandardHelpOptions = true,
     description = {
         "Joins logs and writes one DSJSON line per joined event, byte for byte as VW's --binary_to_json does.",
         "Several files, or a directory (its files in name order), are converted one after the other into one "
             + "output, each with a fresh joiner as VW would read each in its own run; - reads standard input.",
+        "With --format parquet, one Parquet file with a row per joined event instead (the columns of the Spark "
+            + "source's joined view, docs/PARQUET.md), for pandas, DuckDB and Polars.",
         "A summary of what was skipped, by reason, and the first error in words go to standard error.",
         "The output file is written to a temporary file and renamed when complete."},
     exitCodeListHeading = "%nExit codes:%n",
@@ -57,6 +62,13 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "the DSJSON file (default, or -: standard output)")
   @Nullable Path output;
+
+  /** The output formats. */
+  enum Format { dsjson, parquet }
+
+  @Option(names = "--format", paramLabel = "FORMAT", description = "dsjson (default) or parquet: one Parquet file, "
+      + "zstd-compressed, a row per joined event (the Spark source's joined view; written on one thread)")
+  Format format = Format.dsjson;
 
   @Mixin
   InputFiles files = new InputFiles();
@@ -147,11 +159,38 @@ final class ConvertCommand implements Callable<Integer> {
     return outcome.exit();
   }
 
-  private static Conversion.Outcome toStdout(List<Input> inputs, JoinOptions options, Io io, Progress progress)
+  /** Converts the inputs into {@code out} in the chosen format. */
+  private Conversion.Outcome run(List<Input> inputs, JoinOptions options, Io io, OutputStream out, Progress progress)
+      throws IOException {
+    if (format == Format.parquet) {
+      return Conversion.run(inputs, options, io.in(), progress, o -> parquet(o, out, progress));
+    }
+    return Conversion.run(inputs, options, io.in(), out, progress);
+  }
+
+  /** One Parquet file over {@code out}, each input appended under its name; complete when closed. */
+  private static Conversion.Sink parquet(JoinOptions options, OutputStream out, Progress progress)
+      throws IOException {
+    ParquetConverter.Writer writer = ParquetConverter.of(options).open(out);
+    progress.countEvents(writer::rows);
+    return new Conversion.Sink() {
+      @Override
+      public JoinSummary convert(BinaryLogReader reader, String input) throws IOException {
+        return writer.append(reader, input);
+      }
+
+      @Override
+      public void close() throws IOException {
+        writer.close();
+      }
+    };
+  }
+
+  private Conversion.Outcome toStdout(List<Input> inputs, JoinOptions options, Io io, Progress progress)
       throws IOException {
     OutputStream out = new BufferedOutputStream(io.out(), 1 << 16);
     try {
-      return Conversion.run(inputs, options, io.in(), out, progress);
+      return run(inputs, options, io, out, progress);
     } finally {
       out.flush(); // also when --strict stops the run: the lines before the error, whatever their size
     }
@@ -161,11 +200,11 @@ final class ConvertCommand implements Callable<Integer> {
    * Writes straight into an existing special file ({@code /dev/null}, a named pipe): renaming a temporary file over it
    * would replace the device with a regular file.
    */
-  private static Conversion.Outcome toSpecialFile(List<Input> inputs, JoinOptions options, Io io, Progress progress,
+  private Conversion.Outcome toSpecialFile(List<Input> inputs, JoinOptions options, Io io, Progress progress,
       Path target) throws IOException {
     try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target, StandardOpenOption.WRITE),
         1 << 16)) {
-      return Conversion.run(inputs, options, io.in(), out, progress);
+      return run(inputs, options, io, out, progress);
     }
   }
 
@@ -174,7 +213,7 @@ final class ConvertCommand implements Callable<Integer> {
    * is created like any new file (not with {@code Files.createTempFile}, whose owner-only permissions the output would
    * keep after the rename), before any input is read.
    */
-  private static Conversion.Outcome toFile(List<Input> inputs, JoinOptions options, Io io, Progress progress,
+  private Conversion.Outcome toFile(List<Input> inputs, JoinOptions options, Io io, Progress progress,
       Path target) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Path temp;
@@ -196,7 +235,7 @@ final class ConvertCommand implements Callable<Integer> {
     try {
       Conversion.Outcome outcome;
       try (OutputStream out = new BufferedOutputStream(file, 1 << 20)) {
-        outcome = Conversion.run(inputs, options, io.in(), out, progress);
+        outcome = run(inputs, options, io, out, progress);
       }
       if (outcome.failure() == null) {
         try {

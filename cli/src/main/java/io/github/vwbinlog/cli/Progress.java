@@ -34,6 +34,8 @@ final class Progress {
   private long nextDraw;
   private long doneBytes;
   private long events;
+  /** Events counted elsewhere (the rows of a Parquet file), added to {@link #events}. */
+  private LongSupplier moreEvents = () -> 0;
   private int drawnWidth;
 
   private Progress(PrintStream err, boolean on, long totalBytes, LongSupplier clock) {
@@ -76,6 +78,11 @@ final class Progress {
       total += size;
     }
     return total;
+  }
+
+  /** Counts as events, besides DSJSON lines, what {@code rows} says has been written (read as the bar is drawn). */
+  void countEvents(LongSupplier rows) {
+    this.moreEvents = rows;
   }
 
   /** Wraps the output so that DSJSON lines are counted as events; the output itself when off. */
@@ -143,7 +150,7 @@ final class Progress {
       return;
     }
     nextDraw = now + REDRAW_NANOS;
-    String line = line(doneBytes + position, events, now - start, totalBytes);
+    String line = line(doneBytes + position, events + moreEvents.getAsLong(), now - start, totalBytes);
     // Pad over a longer previous line rather than clearing first, which would flicker.
     err.print("\r" + line + " ".repeat(Math.max(0, drawnWidth - line.length())));
     err.flush();

@@ -756,6 +756,27 @@ class ConvertCommandTest {
   }
 
   @Test
+  void forTrainingReportsEachSlatesLineWithPdropAsANotice() {
+    // VW's learner weighs a slates decision by 1/(1-pdrop); VW's DSJSON parser does not apply pdrop to slates.
+    io.github.vwbinlog.event.MultiSlotEvent slates = io.github.vwbinlog.event.MultiSlotEvent.of("{}",
+        List.of(io.github.vwbinlog.event.SlotEvent.of("s", List.of(0L, 1L), List.of(0.5f, 0.5f))));
+    java.util.function.BiFunction<String, Float, io.github.vwbinlog.event.JoinedEvent> event = (id, pass) ->
+        io.github.vwbinlog.event.JoinedEvent.of(SyntheticLogs.T0, new io.github.vwbinlog.event.Event(
+            io.github.vwbinlog.event.Metadata.of(id, io.github.vwbinlog.PayloadType.SLATES).withPassProbability(pass),
+            slates));
+    Path log = SyntheticLogs.write(temp.resolve("slates-pdrop.fb"), w -> w.fileMagic()
+        .checkpoint(io.github.vwbinlog.CheckpointInfo.of(io.github.vwbinlog.ProblemType.SLATES))
+        .regular(List.of(event.apply("a", 0.5f), event.apply("b", 1f), event.apply("c", 0.25f))).eof());
+    Run standard = convert(log);
+    Run training = convert(log, "--for-training");
+    assertThat(training.exit()).isZero();
+    assertThat(training.out()).isEqualTo(standard.out());
+    assertThat(training.out().split("\n")).hasSize(3);
+    assertThat(training.err()).containsPattern("NOTICE  TRAINS_DIFFERENTLY +2\n").contains("2 notices");
+    assertThat(standard.err()).doesNotContain("TRAINS_DIFFERENTLY").contains("0 notices");
+  }
+
+  @Test
   void forTrainingExpandsDedupReferences() {
     Path log = SyntheticLogs.write(temp.resolve("dedup.fb"), w -> w.fileMagic()
         .checkpoint(io.github.vwbinlog.CheckpointInfo.of(io.github.vwbinlog.ProblemType.CB))

@@ -1,13 +1,17 @@
 package io.github.vwbinlog.core.join;
 
 import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.RewardFunction;
+import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.write.EventEncoder;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
+import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.MultiSlotEvent;
@@ -16,6 +20,8 @@ import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.RewardCalculator;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -73,6 +79,10 @@ public final class DefaultRewardCalculator implements RewardCalculator {
       return Optional.empty();
     }
     String id = Objects.requireNonNull(events.get(0), "events must not contain null").id();
+    if (allDedupInfo(events)) {
+      applyDedups(events);
+      return Optional.empty();
+    }
     for (JoinedEvent e : events) {
       Objects.requireNonNull(e, "events must not contain null");
       if (!e.id().equals(id)) {
@@ -86,6 +96,51 @@ public final class DefaultRewardCalculator implements RewardCalculator {
     return Optional.ofNullable(joiner.calculate(events, new EventEncoder(), -1));
   }
 
+  /** True if every event is a DedupInfo event (checked for nulls first, as the whole list is). */
+  private static boolean allDedupInfo(List<JoinedEvent> events) {
+    boolean all = true;
+    for (JoinedEvent e : events) {
+      all &= Objects.requireNonNull(e, "events must not contain null").event().meta().payloadType()
+          == PayloadType.DEDUP_INFO;
+    }
+    return all;
+  }
+
+  /**
+   * A group of DedupInfo events, as grouping a message's events by id hands them over: each is applied, in order, to a
+   * dedup cache of this call (SPEC §4.5), so that a value the joiner would refuse is reported as it reports it. A
+   * group of one id yields no joined event; contexts keep their dedup references, as a conversion writes them.
+   *
+   * @throws IllegalArgumentException if an event's payload is not a {@link DedupInfo} or its ids and values differ in
+   *     number
+   */
+  private void applyDedups(List<JoinedEvent> events) {
+    List<DedupInfo> infos = new java.util.ArrayList<>(events.size());
+    for (JoinedEvent e : events) {
+      if (!(e.event().payload() instanceof DedupInfo info)) {
+        throw new IllegalArgumentException("an event of payload type DEDUP_INFO holds a "
+            + e.event().payload().getClass().getSimpleName());
+      }
+      if (info.ids().size() != info.values().size()) {
+        throw new IllegalArgumentException("a DedupInfo event with " + info.ids().size() + " ids and "
+            + info.values().size() + " values");
+      }
+      infos.add(info);
+    }
+    DedupCache cache = new DedupCache();
+    for (int k = 0; k < infos.size(); k++) {
+      DedupInfo info = infos.get(k);
+      int failed = cache.apply(info.ids(), info.values(),
+          value -> JsonSyntax.isObject(ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8))));
+      if (failed >= 0) {
+        listener.report(new Diagnostic(DiagnosticReason.MALFORMED_DEDUP, -1, events.get(k).id(),
+            "JSON parsing during dedup processing failed for action id "
+            + Long.toUnsignedString(info.ids().get(failed))));
+        return;
+      }
+    }
+  }
+
   /**
    * Throws if an event cannot be part of a group of one id: DedupInfo and Episode events are the joiner's (§4.1), and
    * a payload must be of the type its metadata names.
@@ -94,8 +149,9 @@ public final class DefaultRewardCalculator implements RewardCalculator {
     PayloadType type = e.event().meta().payloadType();
     EventPayload payload = e.event().payload();
     boolean consistent = switch (type) {
-      case DEDUP_INFO, EPISODE -> throw new IllegalArgumentException(
-          type.name() + " events are not part of a group of one event id");
+      case DEDUP_INFO, EPISODE -> throw new IllegalArgumentException(type.name()
+          + " events are not part of a group of one event id" + (type == PayloadType.DEDUP_INFO
+          ? " with other events: hand a DedupInfo group over alone" : ""));
       case CB -> payload instanceof CbEvent;
       case CCB, SLATES -> payload instanceof MultiSlotEvent;
       case CA -> payload instanceof CaEvent;

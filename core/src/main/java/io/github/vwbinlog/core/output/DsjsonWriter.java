@@ -89,6 +89,9 @@ public final class DsjsonWriter {
   /** Whether a context that is not valid UTF-8 is copied as VW copies it ({@code JoinFeature.COPY_INVALID_UTF8}). */
   private final boolean copyInvalidUtf8;
 
+  /** Why the line just written trains VW's DSJSON parser differently, or null ({@link #caveat()}). */
+  private @Nullable Rejection caveat;
+
   /** The buffer the line is being appended to; truncated back when the line is refused. */
   private JsonBytes line = new JsonBytes(0);
   /** The view of the records handed to {@link #write(JoinResult, JsonBytes)}. */
@@ -188,6 +191,7 @@ public final class DsjsonWriter {
     line = out;
     problem = null;
     problemText = null;
+    caveat = null;
     int mark = out.length();
     switch (view.type()) {
       case CB, MULTI_STEP -> cb(view);
@@ -336,9 +340,25 @@ public final class DsjsonWriter {
     line.ascii('}');
   }
 
+  /**
+   * After a {@link #write} that wrote its line: why that line, written for training, does not train VW's DSJSON parser
+   * as the binary log trains VW's learner ({@link DiagnosticReason#TRAINS_DIFFERENTLY}, a notice to report); null
+   * when it does, and always null without {@code forTraining}.
+   */
+  public @Nullable Rejection caveat() {
+    return caveat;
+  }
+
   /** A slates line (SPEC §8.4): one cost, all outcomes, actions and probabilities per slot, skip-learn last. */
   private void slates(JoinedView v) {
     infiniteWeight(v, "slates");
+    float pdrop = 1f - v.passProbability();
+    if (forTraining && pdrop != 0f && pdrop != 1f) {
+      // docs/DIFFERENCES.md: VW's DSJSON parser reads pdrop but does not apply it to slates.
+      caveat = new Rejection(DiagnosticReason.TRAINS_DIFFERENTLY, v.diagnosticId(), v.diagnosticPrefix()
+          + "VW's learner weighs this slates decision by 1/(1-pdrop) with pdrop " + pdrop
+          + ", which VW's DSJSON parser does not apply to slates");
+    }
     line.raw(FIRST_TIMESTAMP);
     timestamp(v.epochSecond());
     line.raw(VERSION);

@@ -6,6 +6,7 @@ import io.github.vwbinlog.core.join.LineSink;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.join.JoinResult;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The DSJSON sink of a conversion: the single joiner's joined events come as views and the multistep joiner's as
@@ -42,23 +43,30 @@ public final class RecordLines implements LineSink {
 
   @Override
   public void accept(JoinResult result) {
-    DsjsonWriter.Rejection rejection = writer.write(result, out);
-    if (rejection == null) {
+    if (written(writer.write(result, out))) {
       counters.emitted(result);
-    } else {
-      counters.interactionsSkipped(1);
-      counters.report(rejection.toDiagnostic(offset.getAsLong()));
     }
   }
 
   @Override
   public boolean line(JoinedView view, JsonBytes out) {
-    DsjsonWriter.Rejection rejection = writer.write(view, out);
-    if (rejection == null) {
-      return true;
+    return written(writer.write(view, out));
+  }
+
+  /**
+   * Counts and reports a refused line (its interaction skipped), or reports as a notice why the line just written
+   * trains VW differently (nothing skipped); true when the line was written.
+   */
+  private boolean written(DsjsonWriter.@Nullable Rejection rejection) {
+    if (rejection != null) {
+      counters.interactionsSkipped(1);
+      counters.report(rejection.toDiagnostic(offset.getAsLong()));
+      return false;
     }
-    counters.interactionsSkipped(1);
-    counters.report(rejection.toDiagnostic(offset.getAsLong()));
-    return false;
+    DsjsonWriter.Rejection caveat = writer.caveat();
+    if (caveat != null) {
+      counters.report(caveat.toDiagnostic(offset.getAsLong()));
+    }
+    return true;
   }
 }

@@ -110,6 +110,20 @@ class RewardCalculatorTest {
   }
 
   @Test
+  void aGroupOfDedupInfoEventsAloneYieldsNothingAndReportsAValueTheJoinerWouldRefuse() {
+    RewardCalculator calc = RewardCalculator.of(CheckpointInfo.of(ProblemType.CB), recorder);
+    JoinedEvent good = event(day(30), PayloadType.DEDUP_INFO, new DedupInfo(List.of(1L, 2L), List.of("{}", "{}")));
+    assertThat(calc.calculate(List.of(good))).isEmpty();
+    assertThat(recorder.seen).isEmpty();
+
+    JoinedEvent bad = event(day(30), PayloadType.DEDUP_INFO, new DedupInfo(List.of(7L), List.of("[1]")));
+    assertThat(calc.calculate(List.of(good, bad))).isEmpty();
+    assertThat(recorder.reasons()).containsExactly(DiagnosticReason.MALFORMED_DEDUP);
+    assertThat(recorder.seen.get(0).message()).contains("action id 7");
+    assertThat(recorder.seen.get(0).offset()).isEqualTo(-1);
+  }
+
+  @Test
   void nullEventsAreRejected() {
     RewardCalculator calc = RewardCalculator.of(CheckpointInfo.of(ProblemType.CB));
     assertThatThrownBy(() -> calc.calculate(list(cb(1), null))).isInstanceOf(NullPointerException.class);
