@@ -2,7 +2,7 @@ package io.github.vwbinlog;
 
 import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.event.Metadata;
-import io.github.vwbinlog.spi.EventFileProviders;
+import io.github.vwbinlog.spi.Providers;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -38,7 +38,7 @@ public record BatchedEvent(long offset, Metadata meta, ByteBuffer bytes, ReadLim
    *     offset and the cause
    */
   public Event event() {
-    return EventFileProviders.get().decodeEvent(bytes, offset, limits);
+    return Providers.get().decodeEvent(bytes, offset, limits);
   }
 
   @Override

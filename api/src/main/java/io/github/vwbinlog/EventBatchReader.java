@@ -1,6 +1,6 @@
 package io.github.vwbinlog;
 
-import io.github.vwbinlog.spi.EventFileProviders;
+import io.github.vwbinlog.spi.Providers;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Spliterator;
@@ -55,7 +55,7 @@ public interface EventBatchReader extends Iterable<EventBatch>, AutoCloseable {
    * report.
    */
   static EventBatchReader open(Path file, ReadOptions options) throws IOException {
-    return EventFileProviders.get().openEventBatchReader(file, options);
+    return Providers.get().openEventBatchReader(file, options);
   }
 
   /**
@@ -65,7 +65,7 @@ public interface EventBatchReader extends Iterable<EventBatch>, AutoCloseable {
    * @throws IOException if the file cannot be read
    */
   static boolean isEventFile(Path file) throws IOException {
-    return EventFileProviders.get().isEventFile(file);
+    return Providers.get().isEventFile(file);
   }
 
   /** The file read. */

@@ -6,7 +6,7 @@ import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.RewardFunction;
-import io.github.vwbinlog.spi.EventFileProviders;
+import io.github.vwbinlog.spi.Providers;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,7 +111,7 @@ public final class LogJoiner {
     if (interactions.isEmpty()) {
       throw new IllegalStateException("no interaction files: call interactions(...)");
     }
-    return EventFileProviders.get().join(this, output);
+    return Providers.get().join(this, output);
   }
 
   /** The experimental unit duration: how long after its interaction an observation joins it; empty when unlimited. */

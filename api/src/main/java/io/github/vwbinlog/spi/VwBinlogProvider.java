@@ -5,12 +5,16 @@ import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.EventBatchReader;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.Joiner;
+import io.github.vwbinlog.join.LogJoinSummary;
+import io.github.vwbinlog.join.LogJoiner;
 import io.github.vwbinlog.join.RewardCalculator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -75,4 +79,16 @@ public interface VwBinlogProvider {
 
   /** Opens a writer over a channel; closing the writer closes the channel. */
   BinaryLogWriter openWriter(WritableByteChannel channel);
+
+  /** See {@link EventBatchReader#open(Path, ReadOptions)}. */
+  EventBatchReader openEventBatchReader(Path file, ReadOptions options) throws IOException;
+
+  /** See {@link EventBatchReader#isEventFile(Path)}. */
+  boolean isEventFile(Path file) throws IOException;
+
+  /** See {@link io.github.vwbinlog.BatchedEvent#event()}. */
+  Event decodeEvent(ByteBuffer eventBytes, long offset, ReadLimits limits);
+
+  /** See {@link LogJoiner#writeTo(Path)}. */
+  LogJoinSummary join(LogJoiner joiner, Path output) throws IOException;
 }

@@ -3,11 +3,14 @@ package io.github.vwbinlog.core;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.EventBatchReader;
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.convert.DefaultDsjsonConverter;
+import io.github.vwbinlog.core.eventfile.DefaultEventBatchReader;
+import io.github.vwbinlog.core.eventfile.EventFile;
 import io.github.vwbinlog.core.convert.JoinCollection;
 import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.core.framing.MessageReader;
@@ -15,10 +18,14 @@ import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.DefaultRewardCalculator;
 import io.github.vwbinlog.core.join.JoinedPayloads;
 import io.github.vwbinlog.core.join.RangeJoiner;
+import io.github.vwbinlog.core.logjoin.DefaultLogJoiner;
 import io.github.vwbinlog.core.write.LogWriter;
+import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.LogJoinSummary;
+import io.github.vwbinlog.join.LogJoiner;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.RewardCalculator;
 import io.github.vwbinlog.spi.VwBinlogProvider;
@@ -110,5 +117,25 @@ public final class CoreProvider implements VwBinlogProvider {
   @Override
   public BinaryLogWriter openWriter(WritableByteChannel channel) {
     return LogWriter.of(channel);
+  }
+
+  @Override
+  public EventBatchReader openEventBatchReader(Path file, ReadOptions options) throws IOException {
+    return DefaultEventBatchReader.open(file, options);
+  }
+
+  @Override
+  public boolean isEventFile(Path file) throws IOException {
+    return EventFile.startsWithPreamble(file);
+  }
+
+  @Override
+  public Event decodeEvent(ByteBuffer eventBytes, long offset, ReadLimits limits) {
+    return DefaultEventBatchReader.decode(eventBytes, offset, limits);
+  }
+
+  @Override
+  public LogJoinSummary join(LogJoiner joiner, Path output) throws IOException {
+    return new DefaultLogJoiner(joiner).writeTo(output);
   }
 }

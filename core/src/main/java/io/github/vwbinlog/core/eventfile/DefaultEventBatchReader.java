@@ -8,10 +8,13 @@ import io.github.vwbinlog.EventBatch;
 import io.github.vwbinlog.EventBatchReader;
 import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.ReadFeature;
+import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
+import io.github.vwbinlog.event.Event;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -37,6 +40,21 @@ public final class DefaultEventBatchReader implements EventBatchReader {
   /** Opens a file. */
   public static DefaultEventBatchReader open(Path path, ReadOptions options) throws IOException {
     return new DefaultEventBatchReader(EventFile.open(path, options.limits(), options.mapWindowSize()), options);
+  }
+
+  /**
+   * Decodes one event of a batch (its {@code Event} bytes, decompressing a zstd payload) into a record: what {@link
+   * io.github.vwbinlog.BatchedEvent#event()} returns.
+   */
+  public static Event decode(ByteBuffer eventBytes, long offset, ReadLimits limits) {
+    EventDecoder decoder = new EventDecoder(limits);
+    try {
+      EventDecoder.Envelope envelope = decoder.envelope(eventBytes.duplicate());
+      return new Event(envelope.meta(), decoder.payload(envelope, DiagnosticReason.MALFORMED_EVENT));
+    } catch (DecodeException e) {
+      throw new MalformedDataException(e.reason(), offset, BinaryLogException.NO_MESSAGE_TYPE, "the event",
+          String.valueOf(e.getMessage()));
+    }
   }
 
   @Override

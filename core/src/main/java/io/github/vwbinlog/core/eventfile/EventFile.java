@@ -14,7 +14,9 @@ import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.core.framing.ByteSource;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 import reinforcement_learning.messages.flatbuff.v2.BatchMetadata;
@@ -180,7 +182,7 @@ public final class EventFile implements Closeable {
     }
     finished = true;
     String where = "the batch preamble in " + file;
-    if (type == 2 || type == 8 || type == 9 || type == 12) {
+    if (isProtocolV1(type)) {
       throw new BinaryLogException(DiagnosticReason.UNSUPPORTED_VERSION, offset, BinaryLogException.NO_MESSAGE_TYPE,
           where, "message type " + type + " is rlclientlib's protocol v1, which cannot be joined; set"
           + " \"protocol.version\": 2 in the client's configuration and log again", null);
@@ -188,6 +190,28 @@ public final class EventFile implements Closeable {
     throw new BinaryLogException(DiagnosticReason.UNSUPPORTED_VERSION, offset, BinaryLogException.NO_MESSAGE_TYPE,
         where, String.format("preamble %08x is not an rlclientlib protocol v2 batch (version 0, message type 13);"
             + " is this an event file?", first), null);
+  }
+
+  /** rlclientlib's protocol v1 message types (2, 8, 9, 12), whose files hold v1 events that cannot be joined. */
+  static boolean isProtocolV1(int type) {
+    return type == 2 || type == 8 || type == 9 || type == 12;
+  }
+
+  /**
+   * Whether a file starts with an rlclientlib batch preamble (reserved byte 0, version 0, the big-endian message type
+   * of protocol v1 or v2): what {@link EventBatchReader#isEventFile} tells.
+   */
+  public static boolean startsWithPreamble(Path file) throws IOException {
+    byte[] head = new byte[4];
+    int n;
+    try (InputStream in = Files.newInputStream(file)) {
+      n = in.readNBytes(head, 0, 4);
+    }
+    if (n < 4 || head[0] != 0 || head[1] != 0 || head[2] != 0) {
+      return false;
+    }
+    int type = head[3];
+    return isProtocolV1(type) || type == EventBatchReader.PROTOCOL_V2_MESSAGE_TYPE;
   }
 
   private boolean truncated(BinaryLogException e) {

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * verified flatbuffers; {@code join} groups, joins and rewards events (and its fast path writes lines with the text
  * primitives); {@code output} writes the lines of joined records; {@code convert} drives them all; {@code write}
  * writes logs; {@code eventfile} reads rlclientlib's event files and {@code logjoin} joins them into a log (with
- * {@code write}, never through {@code join}); the root package ({@code CoreProvider}, {@code EventFileCoreProvider})
+ * {@code write}, never through {@code join}); the root package ({@code CoreProvider})
  * binds the public API to all of them.
  */
 class LayersTest {
