@@ -36,6 +36,11 @@ import reinforcement_learning.messages.flatbuff.v2.SerializedEvent;
  * A batch is verified whole ({@code EventBatch}, with {@link FlatVerifier}) before its events are read; each event is
  * verified as an {@code Event} when it is read.
  *
+ * <p>A batch of up to {@link #MAX_COPY} bytes is verified and its metadata read in a reused heap copy: a mapped
+ * buffer's every read is a chain of JDK calls, a heap array's a plain load, and the copy costs less than it saves (see
+ * docs/PERFORMANCE.md, the joiner). The events' bytes ({@link #batchBuffer()}, {@link #eventBytes()}) stay views of
+ * the mapped file.
+ *
  * <pre>{@code
  * try (EventFile f = EventFile.open(path, limits, windowSize)) {
  *   while (f.next()) {
@@ -53,6 +58,8 @@ public final class EventFile implements Closeable {
   public static final long TICKS_PER_SECOND = 10_000_000L;
   /** {@link #ticks()} of an event that has no client time. */
   public static final long NO_TIME = Long.MIN_VALUE;
+  /** The largest batch read in a heap copy; a larger one is read in the mapped file. */
+  static final int MAX_COPY = 1 << 20;
 
   private final Path file;
   private final ByteSource source;
@@ -74,7 +81,16 @@ public final class EventFile implements Closeable {
   private int eventCount;
   private @Nullable BinaryLogException truncation;
 
-  private ByteBuffer scratch = ByteBuffer.allocate(0);
+  /** The heap copy of batches up to {@link #MAX_COPY} bytes, reused. */
+  private byte[] copy = new byte[0];
+  /**
+   * Where the current batch is read, little-endian: the heap copy (body at index 0) or a view of the mapped batch;
+   * index {@code k} in it is index {@code k + viewDelta} in {@link #batch}.
+   */
+  private ByteBuffer view = ByteBuffer.allocate(0);
+  private int viewDelta;
+  /** A duplicate of {@link #view} that the events' payload vectors are located in, reused. */
+  private ByteBuffer vectors = ByteBuffer.allocate(0);
   private int eventIndex;
   private int eventLength;
   private long eventOffset;
@@ -158,14 +174,25 @@ public final class EventFile implements Closeable {
       batchOffset = offset;
       batchSize = (int) size;
       batch = body;
-      String problem = verifier.verify(body, body.position(), (int) size, Schema.EVENT_BATCH);
+      if (size <= MAX_COPY) {
+        if (copy.length < size) {
+          copy = new byte[Math.max((int) size, Math.min(2 * copy.length, MAX_COPY))];
+        }
+        body.get(body.position(), copy, 0, (int) size);
+        view = ByteBuffer.wrap(copy, 0, (int) size).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        viewDelta = body.position();
+      } else {
+        view = body.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        viewDelta = 0;
+      }
+      String problem = verifier.verify(view, view.position(), (int) size, Schema.EVENT_BATCH);
       if (problem != null) {
         eventCount = 0;
         throw new MalformedDataException(DiagnosticReason.MALFORMED_PAYLOAD, offset,
             BinaryLogException.NO_MESSAGE_TYPE, "the EventBatch in " + file.getFileName(), problem);
       }
-      scratch = body.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN);
-      EventBatch.getRootAsEventBatch(body.duplicate(), batchTable);
+      EventBatch.getRootAsEventBatch(view.duplicate(), batchTable);
+      vectors = view.duplicate();
       eventCount = batchTable.eventsLength();
       return true;
     } catch (IOException e) {
@@ -267,21 +294,22 @@ public final class EventFile implements Closeable {
   public @Nullable String event(int i) {
     batchTable.events(serialized, i);
     hasTime = false;
-    ByteBuffer vector = serialized.payloadInByteBuffer(scratch);
+    ByteBuffer vector = serialized.payloadInByteBuffer(vectors);
     if (vector == null) {
       eventIndex = batch.position();
       eventLength = 0;
       eventOffset = batchOffset + PREAMBLE_SIZE;
       return "event " + i + " of the batch has no payload";
     }
-    eventIndex = vector.position();
+    int start = vector.position();
+    eventIndex = start + viewDelta;
     eventLength = vector.remaining();
     eventOffset = batchOffset + PREAMBLE_SIZE + (eventIndex - batch.position());
-    String problem = verifier.verify(batch, eventIndex, eventLength, Schema.EVENT);
+    String problem = verifier.verify(view, start, eventLength, Schema.EVENT);
     if (problem != null) {
       return "the Event is malformed: " + problem;
     }
-    eventTable.__assign(batch.getInt(eventIndex) + eventIndex, batch);
+    eventTable.__assign(view.getInt(start) + start, view);
     Metadata m = eventTable.meta(metaTable);
     if (m == null) {
       return "the Event has no metadata";

@@ -30,7 +30,7 @@ final class WindowJoin {
   private final Tally tally;
   private final Sink sink;
 
-  private final Map<String, Held> open = new HashMap<>(1 << 16);
+  private final IdTable open = new IdTable(1 << 16);
   private final TimeQueue<Held> closing = new TimeQueue<>(Held::compare);
   private final Map<String, List<Held>> early = new HashMap<>();
   /** The early observations by time; one that joined its interaction is marked settled and skipped here. */
@@ -62,7 +62,7 @@ final class WindowJoin {
       tally.skip(Tally.Kind.INTERACTION, DiagnosticReason.LATE_EVENT, i.file, i.offset, i.id,
           "the interaction's client time is more than the disorder tolerance before the latest time read");
     } else {
-      Held first = open.putIfAbsent(i.id, i);
+      Held first = open.putIfAbsent(i);
       if (first != null) {
         tally.skip(Tally.Kind.INTERACTION, DiagnosticReason.DUPLICATE_INTERACTION, i.file, i.offset, i.id,
             "an interaction with this id is already held (first at offset " + first.offset + " of " + first.file
@@ -137,7 +137,7 @@ final class WindowJoin {
   }
 
   private void close(Held i) throws IOException {
-    open.remove(i.id);
+    open.remove(i);
     sink.accept(i);
   }
 

@@ -103,6 +103,30 @@ class EventBatchReaderTest {
     }
   }
 
+  /** Batches up to EventFile.MAX_COPY bytes are read in a heap copy, larger ones in the mapped file: both read alike. */
+  @Test
+  void batchesLargerThanTheHeapCopyReadAsTheOthers() throws IOException {
+    Path f = dir.resolve("large.fb");
+    Event small = new Event(Metadata.of("s", PayloadType.CB), CbEvent.of(List.of(1L), List.of(1f), "{}"));
+    Event large = new Event(Metadata.of("l", PayloadType.CB),
+        CbEvent.of(List.of(1L), List.of(1f), "{\"x\":\"" + "y".repeat(EventFile.MAX_COPY) + "\"}"));
+    Event o = new Event(Metadata.of("s", PayloadType.OUTCOME), OutcomeEvent.numeric(2f));
+    EventFileWriter encoder = new EventFileWriter(Files.newOutputStream(f));
+    byte[] largeBytes = encoder.event(large);
+    try (encoder) {
+      encoder.batch("IDENTITY", List.of(small, o)).batch("IDENTITY", List.of(large, o))
+          .batch("IDENTITY", List.of(o, small));
+    }
+    byte[] file = Files.readAllBytes(f);
+    try (EventBatchReader r = EventBatchReader.open(f)) {
+      List<BatchedEvent> events = r.events().toList();
+      assertThat(events.stream().map(BatchedEvent::event).toList()).containsExactly(small, o, large, o, o, small);
+      BatchedEvent l = events.get(2);
+      assertThat(Arrays.copyOfRange(file, (int) l.offset(), (int) l.offset() + largeBytes.length))
+          .isEqualTo(largeBytes);
+    }
+  }
+
   @Test
   void aProtocolV1FileIsRefusedWithTheFix() throws IOException {
     Path f = dir.resolve("v1.fb");
