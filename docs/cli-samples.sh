@@ -7,8 +7,9 @@
 #
 # In a block, each line starting with "$ " is a command; the lines after it, up to the next command or the end of the
 # block, are its output (standard output and error merged) and are replaced. Commands run in a scratch directory
-# holding links to the corpus logs (../shared/conformance/files/{valid,invalid}_joined_logs) under their own names and
-# a directory hourly/ of two logs; "vw-binlog" is a wrapper for java -jar cli/target/vw-binlog.jar.
+# holding links to the corpus logs (../shared/conformance/files/{valid,invalid}_joined_logs) under their own names,
+# a directory hourly/ of two logs and a directory events/ of rlclientlib event files (core's test resources);
+# "vw-binlog" is a wrapper for java -jar cli/target/vw-binlog.jar.
 # Environment: VWBINLOG_JAR (default cli/target/vw-binlog.jar), VWBINLOG_SHARED (default ../shared), JAVA (java).
 set -euo pipefail
 
@@ -33,6 +34,8 @@ chmod +x "$work/bin/vw-binlog"
 for f in "$files"/valid_joined_logs/* "$files"/invalid_joined_logs/*; do
   ln -s "$f" "$work/run/$(basename "$f")"
 done
+# event files rlclientlib wrote, for join, inspect and validate (their README says how they were made)
+cp -r "$root/core/src/test/resources/rlclientlib" "$work/run/events"
 cp "$files/valid_joined_logs/ccb_simple.log" "$work/run/hourly/2021-06-09T12.log"
 cp "$files/valid_joined_logs/cb_simple.log" "$work/run/hourly/2021-06-09T13.log"
 

@@ -11,4 +11,5 @@ module io.github.vwbinlog.api {
   exports io.github.vwbinlog.spi to io.github.vwbinlog.core;
 
   uses io.github.vwbinlog.spi.VwBinlogProvider;
+  uses io.github.vwbinlog.spi.EventFileProvider;
 }

@@ -9,4 +9,5 @@ module io.github.vwbinlog.core {
   requires com.github.luben.zstd_jni;
 
   provides io.github.vwbinlog.spi.VwBinlogProvider with io.github.vwbinlog.core.CoreProvider;
+  provides io.github.vwbinlog.spi.EventFileProvider with io.github.vwbinlog.core.EventFileCoreProvider;
 }

@@ -93,6 +93,25 @@ public enum DiagnosticReason {
   /** A multistep step whose previous step is missing, that is in a cycle or descends from one; VW never emits it. */
   ORPHAN_STEP(Severity.NOTICE),
 
+  // --- joining rlclientlib's event files (LogJoiner, docs/JOINER.md)
+  /**
+   * An event whose client time is earlier than the joiner's watermark (the latest client time read minus the disorder
+   * tolerance): its window may already be closed, so it is not joined (an interaction is not written, an observation
+   * is not attached).
+   */
+  LATE_EVENT(Severity.NOTICE),
+  /** An observation more than the experimental unit duration after its interaction; not joined. */
+  OBSERVATION_AFTER_EUD(Severity.NOTICE),
+  /** An observation more than the backward tolerance before its interaction; not joined. */
+  OBSERVATION_BEFORE_TOLERANCE(Severity.NOTICE),
+  /** An observation whose id has no interaction (still held by the joiner) within its window; not joined. */
+  ORPHAN_OBSERVATION(Severity.NOTICE),
+  /**
+   * An event the joiner cannot place: a payload type it does not join (an unknown type, a multistep step without
+   * multistep joining), or a DedupInfo that is not the first event of its batch; not joined.
+   */
+  UNJOINABLE_EVENT(Severity.NOTICE),
+
   // --- DSJSON for training (JoinFeature.FOR_TRAINING)
   /**
    * Only with {@code JoinFeature.FOR_TRAINING}: a joined event that VW's binary-parser learner does not learn (a CB

@@ -29,7 +29,9 @@ import picocli.CommandLine.Parameters;
             + "REGULAR, EOF or UNKNOWN(0x1AAAAAAA) (the type value in hex); SIZE is the payload size (for FILEMAGIC "
             + "the version; for EOF the 4 bytes after the type, or 0).",
         "A message is listed once its type and size are read and its whole payload is present; a FILEMAGIC whose "
-            + "version is not 1 is listed and ends the reading. Problems go to standard error."},
+            + "version is not 1 is listed and ends the reading. Problems go to standard error.",
+        "An rlclientlib event file (the input of join) is listed batch by batch: OFFSET<TAB>BATCH<TAB>SIZE<TAB>"
+            + "ENCODING for a batch, then OFFSET<TAB>TYPE<TAB>SIZE<TAB>ID for each of its events."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:the file was read to its end or to EOF",
@@ -42,7 +44,7 @@ final class InspectCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "the joined binary log")
+  @Parameters(index = "0", paramLabel = "FILE", description = "the joined binary log, or an rlclientlib event file")
   Path file;
 
   @Override
@@ -55,6 +57,14 @@ final class InspectCommand implements Callable<Integer> {
         .withListener(DiagnosticListener.ignoring());
     BinaryLogReader reader;
     try {
+      if (EventFiles.is(file)) {
+        try {
+          return EventFiles.inspect(file, out, err);
+        } finally {
+          out.flush();
+          err.flush();
+        }
+      }
       reader = BinaryLogReader.open(file, options);
     } catch (IOException e) {
       err.println("vw-binlog inspect: cannot open " + file + ": " + Input.describe(e));

@@ -58,6 +58,7 @@ public final class Main implements Runnable {
   private static final List<Subcommand> SUBCOMMANDS = List.of(
       new Subcommand("inspect", InspectCommand.class),
       new Subcommand("convert", ConvertCommand.class),
+      new Subcommand("join", JoinCommand.class),
       new Subcommand("stats", StatsCommand.class),
       new Subcommand("evaluate", EvaluateCommand.class),
       new Subcommand("validate", ValidateCommand.class),

@@ -27,7 +27,9 @@ import picocli.CommandLine.ParentCommand;
         "Reads a whole log as convert would, writing no DSJSON, and reports its problems: the first ones in file "
             + "order with their offsets and event ids, then the counts by reason and severity.",
         "NOTICEs are things VW ignores by design (an unknown message type, an outcome without its interaction); "
-            + "they do not make a log invalid. ERRORs do."},
+            + "they do not make a log invalid. ERRORs do.",
+        "An rlclientlib event file (the input of join) is validated as such: every batch and every event read, "
+            + "payloads decompressed and verified; a protocol v1 file is an ERROR."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:no ERROR was found (NOTICEs allowed)",
@@ -42,7 +44,7 @@ final class ValidateCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "the joined binary log, or - for standard input")
+  @Parameters(index = "0", paramLabel = "FILE", description = "the joined binary log or rlclientlib event file, or - for standard input")
   String input;
 
   @Option(names = "--json", description = "print one JSON object instead of text")
@@ -69,6 +71,9 @@ final class ValidateCommand implements Callable<Integer> {
     Io io = main.io();
     Input in = input.equals(Input.STDIN) ? Input.stdin() : Input.file(java.nio.file.Path.of(input));
     ProblemReport report = new ProblemReport(maxProblems);
+    if (in.path() != null && EventFiles.is(in.path())) {
+      return EventFiles.validate(in.path(), report, json, quiet, io.out());
+    }
     // Not strict: validation reads past every error, as convert does, to find them all.
     JoinOptions options = JoinOptionsGroup.apply(join, JoinOptions.defaults())
         .withReadOptions(ReadOptions.defaults().withListener(report));

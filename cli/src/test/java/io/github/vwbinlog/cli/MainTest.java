@@ -99,7 +99,7 @@ class MainTest {
     assertThat(run.exit()).isZero();
     assertThat(run.out()).startsWith("#!/usr/bin/env bash")
         .contains("complete -F _complete_vw-binlog")
-        .contains("local commands=\"inspect convert stats evaluate validate split completion help\"")
+        .contains("local commands=\"inspect convert join stats evaluate validate split completion help\"")
         .contains("--multistep-reward")
         .contains("(\"identity\" \"suffix_sum\" \"suffix_mean\")")
         .contains("(\"cb\" \"ccb\" \"slates\" \"ca\")");

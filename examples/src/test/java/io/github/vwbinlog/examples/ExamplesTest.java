@@ -58,4 +58,15 @@ class ExamplesTest {
     assertThat(Files.readAllLines(dsjson)).hasSize(10)
         .first().asString().startsWith("{\"_label_cost\":-0.0,").contains("\"EventId\":\"event-0\"");
   }
+
+  @Test
+  void joinEventFiles(@TempDir Path dir) throws Exception {
+    Path events = Path.of(System.getProperty("user.dir")).resolveSibling("core/src/test/resources/rlclientlib");
+    Path joined = dir.resolve("joined.log");
+    JoinEventFiles.main(new String[] {events.resolve("cb_dedup_compress_v2.fb").toString(),
+        events.resolve("f-reward_v2.fb").toString(), joined.toString()});
+    assertThat(out()).isEqualTo("cb_dedup_compress_v2.fb: 4 CB\ncb_dedup_compress_v2.fb: 1 DEDUP_INFO\n"
+        + "4 of 4 interactions written, 4 of 4 observations joined\n");
+    assertThat(joined).exists();
+  }
 }

@@ -17,6 +17,28 @@ import org.jspecify.annotations.Nullable;
  */
 public abstract class ByteSource implements Closeable {
 
+  /**
+   * A source over a file: memory-mapped through a moving window of {@code mapWindowSize} bytes when it is a regular
+   * file, read sequentially otherwise (a pipe). Closing the source closes the file.
+   *
+   * @throws IOException if the file cannot be opened, or is a directory
+   */
+  public static ByteSource open(java.nio.file.Path file, long mapWindowSize) throws IOException {
+    if (java.nio.file.Files.isDirectory(file)) {
+      throw new java.nio.file.FileSystemException(file.toString(), null, "is a directory");
+    }
+    java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file,
+        java.nio.file.StandardOpenOption.READ);
+    try {
+      return java.nio.file.Files.isRegularFile(file)
+          ? new MappedFileSource(channel, mapWindowSize)
+          : new ChannelSource(channel);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
   /** The offset of the next unread byte. */
   public abstract long position();
 

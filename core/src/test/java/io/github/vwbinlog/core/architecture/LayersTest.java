@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * <p>Bottom to top: {@code framing}, {@code flatbuf} and {@code text} use nothing else of core; {@code event} reads
  * verified flatbuffers; {@code join} groups, joins and rewards events (and its fast path writes lines with the text
  * primitives); {@code output} writes the lines of joined records; {@code convert} drives them all; {@code write}
- * writes logs; the root package ({@code CoreProvider}) binds the public API to all of them.
+ * writes logs; {@code eventfile} reads rlclientlib's event files and {@code logjoin} joins them into a log (with
+ * {@code write}, never through {@code join}); the root package ({@code CoreProvider}, {@code EventFileCoreProvider})
+ * binds the public API to all of them.
  */
 class LayersTest {
   static final String CORE = "io.github.vwbinlog.core";
@@ -46,6 +48,8 @@ class LayersTest {
         .layer("output").definedBy(root + ".output..")
         .layer("convert").definedBy(root + ".convert..")
         .layer("write").definedBy(root + ".write..")
+        .layer("eventfile").definedBy(root + ".eventfile..")
+        .layer("logjoin").definedBy(root + ".logjoin..")
         .layer("provider").definedBy(root)
         .whereLayer("framing").mayNotAccessAnyLayer()
         .whereLayer("flatbuf").mayNotAccessAnyLayer()
@@ -55,8 +59,10 @@ class LayersTest {
         .whereLayer("output").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "join")
         .whereLayer("convert").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "join", "output")
         .whereLayer("write").mayOnlyAccessLayers("framing", "flatbuf", "text")
+        .whereLayer("eventfile").mayOnlyAccessLayers("framing", "flatbuf", "text", "event")
+        .whereLayer("logjoin").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "eventfile", "write")
         .whereLayer("provider").mayOnlyAccessLayers("framing", "flatbuf", "text", "event", "join", "output",
-            "convert", "write")
+            "convert", "write", "eventfile", "logjoin")
         .allowEmptyShould(true);
   }
 
@@ -97,7 +103,7 @@ class LayersTest {
     assertThat(main.getPackage(CORE).getSubpackages())
         .extracting(p -> p.getRelativeName())
         .allMatch(name -> java.util.Set.of("framing", "flatbuf", "text", "event", "join", "output", "convert",
-            "write").contains(name), "a package the layer rule knows");
+            "write", "eventfile", "logjoin").contains(name), "a package the layer rule knows");
   }
 
   /** The rules are not vacuous: the planted upward import and cycle of the fixture packages are caught. */

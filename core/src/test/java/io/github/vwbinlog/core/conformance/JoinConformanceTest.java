@@ -93,54 +93,59 @@ class JoinConformanceTest {
   /** The final rewards VW learns with, read off the one joined event each case produces. */
   @TestFactory
   Stream<DynamicTest> rewards() {
-    return Corpus.cases("rewards").stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> {
-      List<JoinResult> results = join(c);
-      assertThat(results).hasSize(1);
-      List<Float> expected = new ArrayList<>();
-      for (Object r : Json.array(c.expect().get("rewards"))) {
-        expected.add(((Number) r).floatValue());
-      }
-      assertThat(results.get(0).rewards()).isEqualTo(expected);
-    }));
+    return Corpus.cases("rewards").stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> checkRewards(c)));
+  }
+
+  /** A case of kind {@code rewards}, on its input (the joiner's tests give it their own). */
+  static void checkRewards(Corpus.Case c) throws IOException {
+    List<JoinResult> results = join(c);
+    assertThat(results).hasSize(1);
+    List<Float> expected = new ArrayList<>();
+    for (Object r : Json.array(c.expect().get("rewards"))) {
+      expected.add(((Number) r).floatValue());
+    }
+    assertThat(results.get(0).rewards()).isEqualTo(expected);
   }
 
   /** The examples VW's reader produces: joined events it would learn from, and their labels. */
   @TestFactory
   Stream<DynamicTest> examples() {
-    return Corpus.cases("examples").stream().map(c -> DynamicTest.dynamicTest(
-        c.id(), () -> {
-          List<JoinResult> learned = join(c).stream().filter(JoinConformanceTest::learned).toList();
-          Map<String, @Nullable Object> expect = c.expect();
-          if (expect.get("multi_examples") != null) {
-            assertThat(learned).hasSize(((Number) expect.get("multi_examples")).intValue());
-          } else {
-            assertThat(learned).hasSizeGreaterThanOrEqualTo(((Number) expect.get("multi_examples_at_least")).intValue());
-          }
-          int position = 0;
-          for (Object item : Json.array(expect.getOrDefault("sequence", List.of()))) {
-            Map<String, @Nullable Object> step = Json.object(item);
-            Object index = step.get("index");
-            JoinResult r = learned.get(index == null ? position : ((Number) index).intValue() - 1);
-            position++;
-            if (step.get("shared_namespace") instanceof String namespace) {
-              assertThat(sharedNamespace(r)).as("shared namespace").isEqualTo(namespace);
-            }
-            Object label = step.get("label");
-            if (label != null) {
-              checkLabel(Json.object(label), r);
-            }
-          }
-          Map<String, @Nullable Object> byNamespace = Json.object(expect.getOrDefault("by_shared_namespace", Map.of()));
-          for (Map.Entry<String, @Nullable Object> e : byNamespace.entrySet()) {
-            List<JoinResult> matching = learned.stream().filter(r -> e.getKey().equals(sharedNamespace(r))).toList();
-            assertThat(matching).as("examples with shared namespace " + e.getKey()).hasSize(1);
-            checkLabel(Json.object(Json.object(e.getValue()).get("label")), matching.get(0));
-          }
-          for (Object namespace : Json.array(expect.getOrDefault("not_produced_shared_namespaces", List.of()))) {
-            assertThat(learned).as("no example with shared namespace " + namespace)
-                .noneMatch(r -> namespace.equals(sharedNamespace(r)));
-          }
-        }));
+    return Corpus.cases("examples").stream().map(c -> DynamicTest.dynamicTest(c.id(), () -> checkExamples(c)));
+  }
+
+  /** A case of kind {@code examples}, on its input (the joiner's tests give it their own). */
+  static void checkExamples(Corpus.Case c) throws IOException {
+    List<JoinResult> learned = join(c).stream().filter(JoinConformanceTest::learned).toList();
+    Map<String, @Nullable Object> expect = c.expect();
+    if (expect.get("multi_examples") != null) {
+      assertThat(learned).hasSize(((Number) expect.get("multi_examples")).intValue());
+    } else {
+      assertThat(learned).hasSizeGreaterThanOrEqualTo(((Number) expect.get("multi_examples_at_least")).intValue());
+    }
+    int position = 0;
+    for (Object item : Json.array(expect.getOrDefault("sequence", List.of()))) {
+      Map<String, @Nullable Object> step = Json.object(item);
+      Object index = step.get("index");
+      JoinResult r = learned.get(index == null ? position : ((Number) index).intValue() - 1);
+      position++;
+      if (step.get("shared_namespace") instanceof String namespace) {
+        assertThat(sharedNamespace(r)).as("shared namespace").isEqualTo(namespace);
+      }
+      Object label = step.get("label");
+      if (label != null) {
+        checkLabel(Json.object(label), r);
+      }
+    }
+    Map<String, @Nullable Object> byNamespace = Json.object(expect.getOrDefault("by_shared_namespace", Map.of()));
+    for (Map.Entry<String, @Nullable Object> e : byNamespace.entrySet()) {
+      List<JoinResult> matching = learned.stream().filter(r -> e.getKey().equals(sharedNamespace(r))).toList();
+      assertThat(matching).as("examples with shared namespace " + e.getKey()).hasSize(1);
+      checkLabel(Json.object(Json.object(e.getValue()).get("label")), matching.get(0));
+    }
+    for (Object namespace : Json.array(expect.getOrDefault("not_produced_shared_namespaces", List.of()))) {
+      assertThat(learned).as("no example with shared namespace " + namespace)
+          .noneMatch(r -> namespace.equals(sharedNamespace(r)));
+    }
   }
 
   /**

@@ -1,0 +1,131 @@
+package io.github.vwbinlog.core.eventfile;
+
+import io.github.vwbinlog.BatchedEvent;
+import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogIOException;
+import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.EventBatch;
+import io.github.vwbinlog.EventBatchReader;
+import io.github.vwbinlog.MalformedDataException;
+import io.github.vwbinlog.ReadFeature;
+import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.core.event.DecodeException;
+import io.github.vwbinlog.core.event.EventDecoder;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.jspecify.annotations.Nullable;
+
+/** The public {@link EventBatchReader}: {@link EventFile}'s batches as records. */
+public final class DefaultEventBatchReader implements EventBatchReader {
+  private final EventFile file;
+  private final ReadOptions options;
+  private final boolean lenient;
+  private final EventDecoder decoder;
+  private boolean iterated;
+
+  private DefaultEventBatchReader(EventFile file, ReadOptions options) {
+    this.file = file;
+    this.options = options;
+    this.lenient = options.isEnabled(ReadFeature.LENIENT);
+    this.decoder = new EventDecoder(options.limits());
+  }
+
+  /** Opens a file. */
+  public static DefaultEventBatchReader open(Path path, ReadOptions options) throws IOException {
+    return new DefaultEventBatchReader(EventFile.open(path, options.limits(), options.mapWindowSize()), options);
+  }
+
+  @Override
+  public Path file() {
+    return file.file();
+  }
+
+  @Override
+  public Iterator<EventBatch> iterator() {
+    if (iterated) {
+      throw new IllegalStateException("an EventBatchReader can be iterated once");
+    }
+    iterated = true;
+    return new Iterator<>() {
+      private @Nullable EventBatch next;
+
+      @Override
+      public boolean hasNext() {
+        if (next == null) {
+          next = read();
+        }
+        return next != null;
+      }
+
+      @Override
+      public EventBatch next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        EventBatch b = next;
+        next = null;
+        return b;
+      }
+    };
+  }
+
+  private @Nullable EventBatch read() {
+    while (true) {
+      boolean more;
+      try {
+        more = file.next();
+      } catch (MalformedDataException e) {
+        if (!lenient) {
+          throw e;
+        }
+        options.listener().report(e.toDiagnostic());
+        continue;
+      }
+      if (!more) {
+        BinaryLogException truncation = file.truncation();
+        if (truncation != null) {
+          if (!lenient) {
+            throw truncation;
+          }
+          options.listener().report(truncation.toDiagnostic());
+        }
+        return null;
+      }
+      List<BatchedEvent> events = new ArrayList<>(file.eventCount());
+      for (int i = 0; i < file.eventCount(); i++) {
+        String problem = file.event(i);
+        if (problem == null) {
+          try {
+            events.add(new BatchedEvent(file.eventOffset(), decoder.envelope(file.eventBytes()).meta(),
+                file.eventBytes(), options.limits()));
+            continue;
+          } catch (DecodeException e) {
+            problem = e.getMessage();
+          }
+        }
+        MalformedDataException e = new MalformedDataException(DiagnosticReason.MALFORMED_EVENT, file.eventOffset(),
+            BinaryLogException.NO_MESSAGE_TYPE, "event " + i + " of the batch at offset " + file.batchOffset()
+            + " in " + file.file().getFileName(), String.valueOf(problem));
+        if (!lenient) {
+          throw e;
+        }
+        options.listener().report(e.toDiagnostic());
+      }
+      return new EventBatch(file.batchOffset(), file.batchSize(), file.contentEncoding(), file.originalEventCount(),
+          events);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      file.close();
+    } catch (IOException e) {
+      throw new BinaryLogIOException(-1, "closing " + file.file(), e);
+    }
+  }
+}

@@ -1,0 +1,343 @@
+package io.github.vwbinlog.core.eventfile;
+
+import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogIOException;
+import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.EventBatchReader;
+import io.github.vwbinlog.MalformedDataException;
+import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.TruncatedInputException;
+import io.github.vwbinlog.core.event.EventDecoder;
+import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.core.flatbuf.Schema;
+import io.github.vwbinlog.core.framing.ByteSource;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
+import reinforcement_learning.messages.flatbuff.v2.BatchMetadata;
+import reinforcement_learning.messages.flatbuff.v2.Event;
+import reinforcement_learning.messages.flatbuff.v2.EventBatch;
+import reinforcement_learning.messages.flatbuff.v2.Metadata;
+import reinforcement_learning.messages.flatbuff.v2.SerializedEvent;
+
+/**
+ * The one reader of rlclientlib event files: a cursor over the batches of one file ({@link #next()}), and over the
+ * events of the current batch ({@link #event(int)}), whose verified metadata it keeps in reused fields. Nothing is
+ * copied: a batch is a view of the mapped file, each event a slice of it.
+ *
+ * <p>Framing: an 8-byte preamble (byte 0 reserved, byte 1 the preamble version, which must be 0, bytes 2-3 the message
+ * type as a big-endian u16, bytes 4-7 the body size as a big-endian u32), then the body. Type 13 is a protocol v2
+ * {@code EventBatch}; types 2, 8, 9 and 12 are protocol v1 and refused with the fix; any other is not an event file.
+ * A batch is verified whole ({@code EventBatch}, with {@link FlatVerifier}) before its events are read; each event is
+ * verified as an {@code Event} when it is read.
+ *
+ * <pre>{@code
+ * try (EventFile f = EventFile.open(path, limits, windowSize)) {
+ *   while (f.next()) {
+ *     for (int i = 0; i < f.eventCount(); i++) {
+ *       if (f.event(i) == null) { String id = f.id(); long ticks = f.ticks(); ... }
+ *     }
+ *   }
+ * }
+ * }</pre>
+ */
+public final class EventFile implements Closeable {
+  /** The preamble before each batch. */
+  public static final int PREAMBLE_SIZE = 8;
+  /** Client time ticks per second: rlclientlib's {@code sub_second} counts tenths of a microsecond. */
+  public static final long TICKS_PER_SECOND = 10_000_000L;
+  /** {@link #ticks()} of an event that has no client time. */
+  public static final long NO_TIME = Long.MIN_VALUE;
+
+  private final Path file;
+  private final ByteSource source;
+  private final ReadLimits limits;
+  private final FlatVerifier verifier;
+  private final EventBatch batchTable = new EventBatch();
+  private final SerializedEvent serialized = new SerializedEvent();
+  private final Event eventTable = new Event();
+  private final Metadata metaTable = new Metadata();
+  private final reinforcement_learning.messages.flatbuff.v2.TimeStamp timeStruct =
+      new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
+  private final BatchMetadata batchMeta = new BatchMetadata();
+
+  private boolean finished;
+  private long batchOffset = -1;
+  private int batchSize;
+  private long batchIndex = -1;
+  private ByteBuffer batch = ByteBuffer.allocate(0);
+  private int eventCount;
+  private @Nullable BinaryLogException truncation;
+
+  private ByteBuffer scratch = ByteBuffer.allocate(0);
+  private int eventIndex;
+  private int eventLength;
+  private long eventOffset;
+  private boolean hasTime;
+  private String id = "";
+  private long ticks;
+  private int payloadType;
+  private int encoding;
+
+  private EventFile(Path file, ByteSource source, ReadLimits limits) {
+    this.file = file;
+    this.source = source;
+    this.limits = limits;
+    this.verifier = new FlatVerifier(limits);
+  }
+
+  /**
+   * Opens a file.
+   *
+   * @throws IOException if it cannot be opened
+   */
+  public static EventFile open(Path file, ReadLimits limits, long mapWindowSize) throws IOException {
+    return new EventFile(file, ByteSource.open(file, mapWindowSize), limits);
+  }
+
+  /** The file read. */
+  public Path file() {
+    return file;
+  }
+
+  /** The size of the file, or -1 if unknown. */
+  public long size() {
+    return source.size();
+  }
+
+  /** The offset of the next unread byte. */
+  public long position() {
+    return source.position();
+  }
+
+  /**
+   * Moves to the next batch.
+   *
+   * @return false at the end of the file, or after a truncated last batch ({@link #truncation()} then says where)
+   * @throws BinaryLogException for a protocol v1 batch or a preamble that is not rlclientlib's
+   *     ({@link DiagnosticReason#UNSUPPORTED_VERSION}), a batch above {@link ReadLimits#maxMessageSize()}
+   *     ({@link DiagnosticReason#LIMIT_EXCEEDED}), or a batch that fails verification ({@link MalformedDataException};
+   *     the cursor is then past it, so reading may go on)
+   * @throws BinaryLogIOException if reading fails
+   */
+  public boolean next() {
+    if (finished) {
+      return false;
+    }
+    long offset = source.position();
+    try {
+      int have = source.fill(PREAMBLE_SIZE);
+      if (have == 0) {
+        finished = true;
+        return false;
+      }
+      if (have < PREAMBLE_SIZE) {
+        return truncated(new TruncatedInputException(offset, BinaryLogException.NO_MESSAGE_TYPE,
+            "the batch preamble in " + file.getFileName(), offset, PREAMBLE_SIZE, have));
+      }
+      int first = Integer.reverseBytes(source.getInt());
+      long size = Integer.toUnsignedLong(Integer.reverseBytes(source.getInt()));
+      checkPreamble(offset, first);
+      if (size > limits.maxMessageSize()) {
+        finished = true;
+        throw new BinaryLogException(DiagnosticReason.LIMIT_EXCEEDED, offset, BinaryLogException.NO_MESSAGE_TYPE,
+            "the batch size in " + file.getFileName(), "batch size " + size + " exceeds the maximum message size "
+            + limits.maxMessageSize() + " (ReadLimits.maxMessageSize)", null);
+      }
+      ByteBuffer body = source.payload((int) size);
+      if (body.remaining() < size) {
+        return truncated(new TruncatedInputException(offset, BinaryLogException.NO_MESSAGE_TYPE,
+            "the EventBatch in " + file.getFileName(), offset + PREAMBLE_SIZE, size, body.remaining()));
+      }
+      batchIndex++;
+      batchOffset = offset;
+      batchSize = (int) size;
+      batch = body;
+      String problem = verifier.verify(body, body.position(), (int) size, Schema.EVENT_BATCH);
+      if (problem != null) {
+        eventCount = 0;
+        throw new MalformedDataException(DiagnosticReason.MALFORMED_PAYLOAD, offset,
+            BinaryLogException.NO_MESSAGE_TYPE, "the EventBatch in " + file.getFileName(), problem);
+      }
+      scratch = body.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+      EventBatch.getRootAsEventBatch(body.duplicate(), batchTable);
+      eventCount = batchTable.eventsLength();
+      return true;
+    } catch (IOException e) {
+      finished = true;
+      throw new BinaryLogIOException(offset, "the batch in " + file.getFileName(), e);
+    }
+  }
+
+  private void checkPreamble(long offset, int first) {
+    int version = (first >>> 16) & 0xFF;
+    int type = first & 0xFFFF;
+    if (type == EventBatchReader.PROTOCOL_V2_MESSAGE_TYPE && version == 0) {
+      return;
+    }
+    finished = true;
+    String where = "the batch preamble in " + file;
+    if (type == 2 || type == 8 || type == 9 || type == 12) {
+      throw new BinaryLogException(DiagnosticReason.UNSUPPORTED_VERSION, offset, BinaryLogException.NO_MESSAGE_TYPE,
+          where, "message type " + type + " is rlclientlib's protocol v1, which cannot be joined; set"
+          + " \"protocol.version\": 2 in the client's configuration and log again", null);
+    }
+    throw new BinaryLogException(DiagnosticReason.UNSUPPORTED_VERSION, offset, BinaryLogException.NO_MESSAGE_TYPE,
+        where, String.format("preamble %08x is not an rlclientlib protocol v2 batch (version 0, message type 13);"
+            + " is this an event file?", first), null);
+  }
+
+  private boolean truncated(BinaryLogException e) {
+    finished = true;
+    truncation = e;
+    eventCount = 0;
+    return false;
+  }
+
+  /** Why reading stopped before the end of the file: a truncated last batch; null if it did not. */
+  public @Nullable BinaryLogException truncation() {
+    return truncation;
+  }
+
+  /** The offset of the current batch's preamble. */
+  public long batchOffset() {
+    return batchOffset;
+  }
+
+  /** The size of the current batch's body. */
+  public int batchSize() {
+    return batchSize;
+  }
+
+  /** The ordinal of the current batch in the file, from 0. */
+  public long batchIndex() {
+    return batchIndex;
+  }
+
+  /** The events in the current batch. */
+  public int eventCount() {
+    return eventCount;
+  }
+
+  /** The current batch's {@code content_encoding}, empty when absent. */
+  public String contentEncoding() {
+    BatchMetadata m = batchTable.metadata(batchMeta);
+    String s = m == null ? null : m.contentEncoding();
+    return s == null ? "" : s;
+  }
+
+  /** The current batch's {@code original_event_count}, 0 when absent. */
+  public long originalEventCount() {
+    BatchMetadata m = batchTable.metadata(batchMeta);
+    return m == null ? 0 : m.originalEventCount();
+  }
+
+  /**
+   * Reads the {@code i}-th event of the current batch into this cursor's fields.
+   *
+   * @return null if it was read, else what is wrong with it (the event cannot be used)
+   */
+  public @Nullable String event(int i) {
+    batchTable.events(serialized, i);
+    hasTime = false;
+    ByteBuffer vector = serialized.payloadInByteBuffer(scratch);
+    if (vector == null) {
+      eventIndex = batch.position();
+      eventLength = 0;
+      eventOffset = batchOffset + PREAMBLE_SIZE;
+      return "event " + i + " of the batch has no payload";
+    }
+    eventIndex = vector.position();
+    eventLength = vector.remaining();
+    eventOffset = batchOffset + PREAMBLE_SIZE + (eventIndex - batch.position());
+    String problem = verifier.verify(batch, eventIndex, eventLength, Schema.EVENT);
+    if (problem != null) {
+      return "the Event is malformed: " + problem;
+    }
+    eventTable.__assign(batch.getInt(eventIndex) + eventIndex, batch);
+    Metadata m = eventTable.meta(metaTable);
+    if (m == null) {
+      return "the Event has no metadata";
+    }
+    String s = m.id();
+    if (s == null) {
+      return "the Event has no id";
+    }
+    id = s;
+    payloadType = m.payloadType();
+    encoding = m.encoding();
+    reinforcement_learning.messages.flatbuff.v2.TimeStamp t = m.clientTimeUtc(timeStruct);
+    ticks = NO_TIME;
+    if (t != null) {
+      hasTime = true;
+      int year = (short) t.year();
+      if (year != 0 || t.month() != 0 || t.day() != 0 || t.hour() != 0 || t.minute() != 0 || t.second() != 0) {
+        ticks = Math.addExact(Math.multiplyExact(TimeStamp.epochSecond(year, t.month(), t.day(), t.hour(),
+            t.minute(), t.second()), TICKS_PER_SECOND), t.subsecond());
+      }
+    }
+    return null;
+  }
+
+  /** The serialized {@code Event} of the event read last: a new read-only view of the file. */
+  public ByteBuffer eventBytes() {
+    return batch.slice(eventIndex, eventLength).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+  }
+
+  /** The buffer that holds the current batch's events: {@link #eventIndex()} and {@link #eventLength()} are in it. */
+  public ByteBuffer batchBuffer() {
+    return batch;
+  }
+
+  /** The index in {@link #batchBuffer()} of the event read last. */
+  public int eventIndex() {
+    return eventIndex;
+  }
+
+  /** The length of the event read last. */
+  public int eventLength() {
+    return eventLength;
+  }
+
+  /** The file offset of the first byte of the event read last. */
+  public long eventOffset() {
+    return eventOffset;
+  }
+
+  /** The id of the event read last. */
+  public String id() {
+    return id;
+  }
+
+  /**
+   * The client time of the event read last in ticks of 100 ns since the epoch, or {@link #NO_TIME} when it has none
+   * (absent, or all of year to second 0, VW's "empty").
+   */
+  public long ticks() {
+    return ticks;
+  }
+
+  /** The client time of the event read last as stored, or null when absent (a new record). */
+  public @Nullable TimeStamp clientTime() {
+    return hasTime ? EventDecoder.timeStamp(timeStruct) : null;
+  }
+
+  /** The payload type code of the event read last. */
+  public int payloadType() {
+    return payloadType;
+  }
+
+  /** The encoding code of the event read last. */
+  public int encoding() {
+    return encoding;
+  }
+
+  @Override
+  public void close() throws IOException {
+    finished = true;
+    source.close();
+  }
+}

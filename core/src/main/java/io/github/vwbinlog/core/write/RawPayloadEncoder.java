@@ -1,0 +1,81 @@
+package io.github.vwbinlog.core.write;
+
+import static io.github.vwbinlog.core.write.FlatFields.NESTED_ALIGNMENT;
+import static io.github.vwbinlog.core.write.FlatFields.timeStamp;
+
+import com.google.flatbuffers.FlatBufferBuilder;
+import io.github.vwbinlog.TimeStamp;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import reinforcement_learning.messages.flatbuff.v2.Event;
+import reinforcement_learning.messages.flatbuff.v2.Metadata;
+import reinforcement_learning.messages.flatbuff.v2.JoinedEvent;
+import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
+
+/**
+ * Lays out a {@code JoinedPayload} from serialized {@code Event}s copied unchanged, each with its joined time:
+ * how the joiner writes the events it read from rlclientlib's files (compressed payloads stay compressed). Nested
+ * buffers are 8-byte aligned, as {@link EventEncoder}'s. Reuses its builder: one instance per thread.
+ *
+ * <pre>{@code
+ * ByteBuffer payload = encoder.joinedPayload(buffers, indexes, lengths, times, n);   // a REGULAR message's payload
+ * }</pre>
+ */
+public final class RawPayloadEncoder {
+  private final FlatBufferBuilder builder = new FlatBufferBuilder(64 * 1024);
+  private int[] offsets = new int[64];
+  private final Event event = new Event();
+  private final Metadata meta = new Metadata();
+  private final reinforcement_learning.messages.flatbuff.v2.TimeStamp time =
+      new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
+
+  /** Creates one. */
+  public RawPayloadEncoder() {}
+
+  /**
+   * The payload holding the first {@code n} events, in order: event {@code i} is the {@code lengths[i]} bytes at
+   * {@code indexes[i]} of {@code buffers[i]} (a serialized {@code Event}, copied unchanged) with the timestamp
+   * {@code times[i]}, or, when that is null, the event's own client time as stored (zeros when it has none). The
+   * buffers must hold verified events. The result is valid until the next call.
+   */
+  public ByteBuffer joinedPayload(ByteBuffer[] buffers, int[] indexes, int[] lengths, TimeStamp[] times, int n) {
+    FlatBufferBuilder b = builder;
+    b.clear();
+    if (offsets.length < n) {
+      offsets = new int[Math.max(n, offsets.length * 2)];
+    }
+    for (int i = 0; i < n; i++) {
+      ByteBuffer target = b.createUnintializedVector(1, lengths[i], NESTED_ALIGNMENT);
+      target.put(target.position(), buffers[i], indexes[i], lengths[i]);
+      int bytes = b.endVector();
+      JoinedEvent.startJoinedEvent(b);
+      JoinedEvent.addEvent(b, bytes);
+      if (times[i] != null) {
+        JoinedEvent.addTimestamp(b, timeStamp(b, times[i]));
+      } else {
+        JoinedEvent.addTimestamp(b, ownTime(b, buffers[i], indexes[i]));
+      }
+      offsets[i] = JoinedEvent.endJoinedEvent(b);
+    }
+    JoinedPayload.startEventsVector(b, n);
+    for (int i = n - 1; i >= 0; i--) {
+      b.addOffset(offsets[i]);
+    }
+    int vector = b.endVector();
+    b.finish(JoinedPayload.createJoinedPayload(b, vector));
+    return b.dataBuffer();
+  }
+
+  /** The event's client time struct as stored, copied field by field; zeros when absent. */
+  private int ownTime(FlatBufferBuilder b, ByteBuffer buffer, int index) {
+    ByteBuffer le = buffer.order() == ByteOrder.LITTLE_ENDIAN ? buffer : buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    event.__assign(le.getInt(index) + index, le);
+    Metadata m = event.meta(meta);
+    reinforcement_learning.messages.flatbuff.v2.TimeStamp t = m == null ? null : m.clientTimeUtc(time);
+    if (t == null) {
+      return reinforcement_learning.messages.flatbuff.v2.TimeStamp.createTimeStamp(b, 0, 0, 0, 0, 0, 0, 0);
+    }
+    return reinforcement_learning.messages.flatbuff.v2.TimeStamp.createTimeStamp(b, t.year(), t.month(), t.day(),
+        t.hour(), t.minute(), t.second(), t.subsecond());
+  }
+}
