@@ -19,8 +19,15 @@ public interface EventFileProvider {
   /** See {@link EventBatchReader#open(Path, ReadOptions)}. */
   EventBatchReader openEventBatchReader(Path file, ReadOptions options) throws IOException;
 
+  /** See {@link EventBatchReader#open(java.nio.channels.SeekableByteChannel, Path, long, long, ReadOptions)}. */
+  EventBatchReader openEventBatchReader(java.nio.channels.SeekableByteChannel channel, Path name, long from, long to,
+      ReadOptions options);
+
   /** See {@link EventBatchReader#isEventFile(Path)}. */
   boolean isEventFile(Path file) throws IOException;
+
+  /** See {@link EventBatchReader#isEventFile(java.io.InputStream)}. */
+  boolean isEventFile(java.io.InputStream in) throws IOException;
 
   /** See {@link io.github.vwbinlog.BatchedEvent#event()}. */
   Event decodeEvent(ByteBuffer eventBytes, long offset, ReadLimits limits);

@@ -31,12 +31,22 @@ public final class EventFileCoreProvider implements EventFileProvider {
   }
 
   @Override
+  public EventBatchReader openEventBatchReader(java.nio.channels.SeekableByteChannel channel, Path name, long from,
+      long to, ReadOptions options) {
+    return DefaultEventBatchReader.open(name, channel, from, to, options);
+  }
+
+  @Override
   public boolean isEventFile(Path file) throws IOException {
-    byte[] head = new byte[4];
-    int n;
     try (InputStream in = Files.newInputStream(file)) {
-      n = in.readNBytes(head, 0, 4);
+      return isEventFile(in);
     }
+  }
+
+  @Override
+  public boolean isEventFile(InputStream in) throws IOException {
+    byte[] head = new byte[4];
+    int n = in.readNBytes(head, 0, 4);
     // a preamble: reserved byte 0, version 0, a big-endian message type of protocol v1 (2, 8, 9, 12) or v2 (13)
     if (n < 4 || head[0] != 0 || head[1] != 0 || head[2] != 0) {
       return false;

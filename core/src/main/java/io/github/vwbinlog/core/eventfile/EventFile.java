@@ -98,6 +98,16 @@ public final class EventFile implements Closeable {
     return new EventFile(file, ByteSource.open(file, mapWindowSize), limits);
   }
 
+  /**
+   * Reads the batches of {@code source} from its position (a batch boundary: a byte range of a file starts where
+   * {@link BatchBoundary#find} says).
+   *
+   * @param file the file's name, as messages and {@link #file()} give it
+   */
+  public static EventFile of(Path file, ByteSource source, ReadLimits limits) {
+    return new EventFile(file, source, limits);
+  }
+
   /** The file read. */
   public Path file() {
     return file;
