@@ -29,7 +29,9 @@ import java.nio.channels.SeekableByteChannel;
  * }</pre>
  */
 public final class BatchBoundary {
-  private static final int WINDOW = 64 * 1024;
+  /** The first window read, doubled up to {@link #MAX_WINDOW}: a boundary is usually within a batch. */
+  private static final int FIRST_WINDOW = 4 * 1024;
+  private static final int MAX_WINDOW = 64 * 1024;
 
   private BatchBoundary() {}
 
@@ -45,20 +47,21 @@ public final class BatchBoundary {
         return 0;
       }
       FlatVerifier verifier = new FlatVerifier(limits);
-      ByteBuffer window = ByteBuffer.allocate(WINDOW);
+      int windowSize = FIRST_WINDOW;
       long base = from;
       while (base + EventFile.PREAMBLE_SIZE <= size) {
-        window.clear();
+        ByteBuffer window = ByteBuffer.allocate(windowSize);
         int n = readFully(channel, base, window);
         for (int i = 0; i + EventFile.PREAMBLE_SIZE <= n; i++) {
           if (isPreamble(window, i) && isBatch(channel, base + i, window.getInt(i + 4), size, limits, verifier)) {
             return base + i;
           }
         }
-        if (n < WINDOW) {
+        if (n < windowSize) {
           break;
         }
         base += n - EventFile.PREAMBLE_SIZE + 1; // the windows overlap by a preamble less one byte
+        windowSize = Math.min(MAX_WINDOW, windowSize * 2);
       }
       return size;
     } catch (IOException e) {
