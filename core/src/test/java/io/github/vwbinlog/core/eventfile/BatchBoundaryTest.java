@@ -1,13 +1,22 @@
 package io.github.vwbinlog.core.eventfile;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.EventBatchReader;
+import io.github.vwbinlog.LearningMode;
+import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadFeature;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.conformance.Corpus;
+import io.github.vwbinlog.core.write.EventFileWriter;
+import io.github.vwbinlog.event.CbEvent;
+import io.github.vwbinlog.event.Event;
+import io.github.vwbinlog.event.Metadata;
+import io.github.vwbinlog.event.OutcomeEvent;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -166,6 +175,44 @@ class BatchBoundaryTest {
       assertThat(byRanges(f, split, reported, null)).as("split %d", split).isEqualTo(expected);
       assertThat(reported).as("split %d", split).containsExactlyElementsOf(expectedReports);
     }
+  }
+
+  @Test
+  void bytesInsideABatchThatLookLikeABatchFailTheRangeRatherThanReadAnEventTwice() throws IOException {
+    // A context holding a whole valid batch with its preamble, then another preamble: a range starting just before
+    // it takes it for its first batch.
+    byte[] fake = Files.readAllBytes(Corpus.resolve("files/fb_events/f-reward_v2.fb"));
+    byte[] context = new byte[fake.length + 8 + 64];
+    System.arraycopy(fake, 0, context, 0, fake.length);
+    context[fake.length + 3] = 13;
+    context[fake.length + 7] = 8;
+    Event cb = new Event(Metadata.of("decision", PayloadType.CB), new CbEvent(false, List.of(1L),
+        ByteBuffer.wrap(context), List.of(1f), "N/A", LearningMode.ONLINE));
+    Event o = new Event(Metadata.of("decision", PayloadType.OUTCOME), OutcomeEvent.numeric(1f));
+    Path f = dir.resolve("fake.fb");
+    try (EventFileWriter w = new EventFileWriter(Files.newOutputStream(f))) {
+      w.batch("IDENTITY", List.of(cb)).batch("IDENTITY", List.of(o));
+    }
+    byte[] bytes = Files.readAllBytes(f);
+    int at = indexOf(bytes, fake);
+    assertThat(at).isPositive();
+    List<String> expected = whole(f, new ArrayList<>());
+    assertThat(expected).hasSize(2);
+    // the range that holds the decision's batch fails, naming the batch and the place
+    assertThatThrownBy(() -> byRanges(f, at - 1, new ArrayList<>(), null)).isInstanceOf(BinaryLogException.class)
+        .hasMessageContaining("offset 0").hasMessageContaining("runs past offset " + at)
+        .hasMessageContaining("larger splits");
+    // a range that starts after the fake one finds the real next batch
+    assertThat(byRanges(f, at + 1, new ArrayList<>(), null)).isEqualTo(expected);
+  }
+
+  private static int indexOf(byte[] in, byte[] part) {
+    for (int i = 0; i + part.length <= in.length; i++) {
+      if (Arrays.equals(in, i, i + part.length, part, 0, part.length)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** A channel that counts the bytes read and the lowest position read from. */
