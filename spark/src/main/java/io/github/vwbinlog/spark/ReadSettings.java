@@ -78,6 +78,12 @@ record ReadSettings(String view, boolean strict, Map<String, String> join, long 
         join.put(key, value);
       }
     }
+    if (view.equals(EVENTS) && !join.isEmpty()) {
+      // Nothing is joined: a join option would be ignored, which a user would not see.
+      throw new IllegalArgumentException("vw-binlog: option " + spelling(join.keySet().iterator().next())
+          + " does not apply to view events (raw events are not joined); the options of view events are view, mode, "
+          + "maxPartitionBytes, openCostInBytes");
+    }
     long maxPartitionBytes = bytes("maxPartitionBytes", lower.get("maxpartitionbytes"), 1);
     long openCostInBytes = bytes("openCostInBytes", lower.get("opencostinbytes"), 0);
     ReadSettings settings = new ReadSettings(view, mode.equals("strict"), join, maxPartitionBytes, openCostInBytes);

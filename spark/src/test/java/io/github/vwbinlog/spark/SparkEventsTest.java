@@ -315,6 +315,13 @@ class SparkEventsTest {
         .load(dir.toString()).count()).hasStackTraceContaining("v1.fb").hasStackTraceContaining("protocol.version");
   }
 
+  @Test
+  void joinOptionsDoNotApplyToRawEvents() {
+    assertThatThrownBy(() -> spark.read().format("vw-binlog").option("view", "events")
+        .option("rewardFunction", "sum").load(FILES.resolve("fb_events/cb_v2.fb").toString()))
+        .hasMessageContaining("option rewardFunction does not apply to view events");
+  }
+
   /** The local file system under the scheme {@code vwcount:}, counting the bytes each opened stream reads. */
   public static final class CountingFileSystem extends org.apache.hadoop.fs.RawLocalFileSystem {
     static final ConcurrentLinkedQueue<Counted> STREAMS = new ConcurrentLinkedQueue<>();
