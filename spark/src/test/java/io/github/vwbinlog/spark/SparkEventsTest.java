@@ -43,7 +43,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SparkEventsTest {
   private static final Path FILES = SparkReadTest.FILES;
-  private static final Path JOINER_DATA = Path.of("../core/src/test/resources/rlclientlib");
+  /** The spark module's directory (surefire's {@code basedir}, whatever the working directory). */
+  static final Path MODULE = Path.of(System.getProperty("basedir", "."));
+  static final Path JOINER_DATA = MODULE.resolve("../core/src/test/resources/rlclientlib");
   private static SparkSession spark;
 
   @TempDir

@@ -74,7 +74,7 @@ class SparkGuideExamplesTest {
 
   @Test
   void readRawEventFiles() throws IOException {
-    Path eventFiles = Path.of("../core/src/test/resources/rlclientlib/deferred");
+    Path eventFiles = SparkEventsTest.JOINER_DATA.resolve("deferred");
     // tag::events[]
     Dataset<Row> raw = spark.read().format("vw-binlog").option("view", "events").load(eventFiles.toString());
     raw.groupBy("stream", "payload_type").count().show();
@@ -96,8 +96,8 @@ class SparkGuideExamplesTest {
 
   @Test
   void theGuideShowsTheJavaExamplesVerbatim() throws IOException {
-    List<String> source =
-        Files.readAllLines(Path.of("src/test/java/io/github/vwbinlog/spark/SparkGuideExamplesTest.java"));
+    List<String> source = Files.readAllLines(
+        SparkEventsTest.MODULE.resolve("src/test/java/io/github/vwbinlog/spark/SparkGuideExamplesTest.java"));
     for (String tag : List.of("java", "events")) {
       int from = source.indexOf("    // tag::" + tag + "[]");
       int to = source.indexOf("    // end::" + tag + "[]");
@@ -106,7 +106,7 @@ class SparkGuideExamplesTest {
       for (String line : source.subList(from + 1, to)) {
         snippet.append(line.substring(Math.min(4, line.length()))).append('\n');
       }
-      assertThat(Files.readString(Path.of("../docs/SPARK.md"))).as(tag).contains(snippet);
+      assertThat(Files.readString(SparkEventsTest.MODULE.resolve("../docs/SPARK.md"))).as(tag).contains(snippet);
     }
   }
 }
