@@ -43,8 +43,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SparkEventsTest {
   private static final Path FILES = SparkReadTest.FILES;
-  /** The spark module's directory (surefire's {@code basedir}, whatever the working directory). */
-  static final Path MODULE = Path.of(System.getProperty("basedir", "."));
+  /**
+   * The spark module's directory: surefire's {@code basedir}, which is {@code target} in the execution after the
+   * shaded jar is made (the shade plugin's reduced POM lives there).
+   */
+  static final Path MODULE = module(Path.of(System.getProperty("basedir", ".")).toAbsolutePath());
   static final Path JOINER_DATA = MODULE.resolve("../core/src/test/resources/rlclientlib");
   private static SparkSession spark;
 
@@ -62,6 +65,11 @@ class SparkEventsTest {
   @AfterAll
   static void stop() {
     spark.stop();
+  }
+
+  private static Path module(Path basedir) {
+    return basedir.getFileName() != null && basedir.getFileName().toString().equals("target")
+        ? basedir.getParent() : basedir;
   }
 
   /** The event files of the corpus (fb_events, reward_functions, client_time) and of the joiner's tests. */
