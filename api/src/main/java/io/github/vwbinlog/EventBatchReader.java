@@ -2,6 +2,8 @@ package io.github.vwbinlog;
 
 import io.github.vwbinlog.spi.Providers;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Path;
 import java.util.Spliterator;
 import java.util.Spliterators;
@@ -56,6 +58,48 @@ public interface EventBatchReader extends Iterable<EventBatch>, AutoCloseable {
    */
   static EventBatchReader open(Path file, ReadOptions options) throws IOException {
     return Providers.get().openEventBatchReader(file, options);
+  }
+
+  /**
+   * Opens a byte range of a file read through a channel (a file of any file system, as Spark's or Hadoop's splits
+   * read it): the batches whose preamble lies in {@code [from, to)}. Event files have no sync marks: when
+   * {@code from} falls inside a batch, the reader looks forward for the next batch (a protocol v2 preamble whose body
+   * verifies and which another preamble or the end of the file follows), and it stops where the range after it would
+   * start, found the same way; so the ranges that cover a file read each batch exactly once, and each reads its own
+   * bytes plus about one batch, never the file from its start. A batch that fails verification, or a truncated last
+   * batch, is read (and reported) by the range in which the batch before it ends. If a batch of the range runs over
+   * the place where the next range starts (bytes inside it that look like a batch), reading fails
+   * ({@link DiagnosticReason#MALFORMED_PAYLOAD}) rather than read a batch twice or lose one.
+   *
+   * <p>Offsets are the file's. The channel is read, not mapped; its {@code size()} is the file's size, and closing the
+   * reader closes it. {@code open(channel, name, 0, Long.MAX_VALUE, options)} reads the whole file as
+   * {@link #open(Path, ReadOptions)} does.
+   *
+   * <pre>{@code
+   * try (EventBatchReader r = EventBatchReader.open(FileChannel.open(file), file, 1 << 20, 2 << 20, options)) {
+   *   r.events().forEach(e -> System.out.println(e.offset() + " " + e.meta().id()));
+   * }
+   * }</pre>
+   *
+   * @param name the file's name, for messages and {@link #file()}
+   * @param from the first byte of the range
+   * @param to the byte after the range
+   */
+  static EventBatchReader open(SeekableByteChannel channel, Path name, long from, long to,
+      ReadOptions options) {
+    if (from < 0 || to < from) {
+      throw new IllegalArgumentException("byte range [" + from + ", " + to + ")");
+    }
+    return Providers.get().openEventBatchReader(channel, name, from, to, options);
+  }
+
+  /**
+   * Whether a stream's first bytes are those of an event file (a protocol v1 or v2 preamble); reads 4 bytes of it.
+   *
+   * @throws IOException if the stream cannot be read
+   */
+  static boolean isEventFile(InputStream in) throws IOException {
+    return Providers.get().isEventFile(in);
   }
 
   /**

@@ -17,8 +17,10 @@ import io.github.vwbinlog.join.LogJoinSummary;
 import io.github.vwbinlog.join.LogJoiner;
 import io.github.vwbinlog.join.RewardCalculator;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.util.stream.Collector;
@@ -83,8 +85,15 @@ public interface VwBinlogProvider {
   /** See {@link EventBatchReader#open(Path, ReadOptions)}. */
   EventBatchReader openEventBatchReader(Path file, ReadOptions options) throws IOException;
 
+  /** See {@link EventBatchReader#open(SeekableByteChannel, Path, long, long, ReadOptions)}. */
+  EventBatchReader openEventBatchReader(SeekableByteChannel channel, Path name, long from, long to,
+      ReadOptions options);
+
   /** See {@link EventBatchReader#isEventFile(Path)}. */
   boolean isEventFile(Path file) throws IOException;
+
+  /** See {@link EventBatchReader#isEventFile(InputStream)}. */
+  boolean isEventFile(InputStream in) throws IOException;
 
   /** See {@link io.github.vwbinlog.BatchedEvent#event()}. */
   Event decodeEvent(ByteBuffer eventBytes, long offset, ReadLimits limits);

@@ -30,9 +30,12 @@ import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.RewardCalculator;
 import io.github.vwbinlog.spi.VwBinlogProvider;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.channels.WritableByteChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Collector;
 
@@ -125,8 +128,21 @@ public final class CoreProvider implements VwBinlogProvider {
   }
 
   @Override
+  public EventBatchReader openEventBatchReader(SeekableByteChannel channel, Path name, long from, long to,
+      ReadOptions options) {
+    return DefaultEventBatchReader.open(name, channel, from, to, options);
+  }
+
+  @Override
   public boolean isEventFile(Path file) throws IOException {
-    return EventFile.startsWithPreamble(file);
+    try (InputStream in = Files.newInputStream(file)) {
+      return EventFile.startsWithPreamble(in);
+    }
+  }
+
+  @Override
+  public boolean isEventFile(InputStream in) throws IOException {
+    return EventFile.startsWithPreamble(in);
   }
 
   @Override

@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * are cut into splits, and the join options in the CLI's terms (docs/SPARK.md lists them). Keys are case-insensitive,
  * as Spark's options are; an unknown key fails the read, naming it and the known ones.
  *
- * @param view {@code joined}, {@code messages} or {@code diagnostics}
+ * @param view {@code joined}, {@code messages}, {@code diagnostics} or {@code events}
  * @param strict whether a read fails at the first error ({@code mode} {@code strict}) rather than skipping it
  * @param join the join options, as text, parsed on each executor by {@link #joinOptions}
  * @param maxPartitionBytes option {@code maxPartitionBytes}, or -1 for the session's
@@ -35,6 +35,7 @@ record ReadSettings(String view, boolean strict, Map<String, String> join, long 
   static final String JOINED = "joined";
   static final String MESSAGES = "messages";
   static final String DIAGNOSTICS = "diagnostics";
+  static final String EVENTS = "events";
 
   /** The join options, lower case. */
   private static final String[] JOIN_KEYS = {"multistep", "multistepreward", "rewardfunction", "defaultreward",
@@ -63,8 +64,8 @@ record ReadSettings(String view, boolean strict, Map<String, String> join, long 
       lower.put(key, e.getValue());
     }
     String view = lower.getOrDefault("view", JOINED).toLowerCase(Locale.ROOT);
-    if (!view.equals(JOINED) && !view.equals(MESSAGES) && !view.equals(DIAGNOSTICS)) {
-      throw new IllegalArgumentException("option view must be joined, messages or diagnostics: " + view);
+    if (!view.equals(JOINED) && !view.equals(MESSAGES) && !view.equals(DIAGNOSTICS) && !view.equals(EVENTS)) {
+      throw new IllegalArgumentException("option view must be joined, messages, diagnostics or events: " + view);
     }
     String mode = lower.getOrDefault("mode", "lenient").toLowerCase(Locale.ROOT);
     if (!mode.equals("lenient") && !mode.equals("strict")) {
@@ -76,6 +77,12 @@ record ReadSettings(String view, boolean strict, Map<String, String> join, long 
       if (value != null) {
         join.put(key, value);
       }
+    }
+    if (view.equals(EVENTS) && !join.isEmpty()) {
+      // Nothing is joined: a join option would be ignored, which a user would not see.
+      throw new IllegalArgumentException("vw-binlog: option " + spelling(join.keySet().iterator().next())
+          + " does not apply to view events (raw events are not joined); the options of view events are view, mode, "
+          + "maxPartitionBytes, openCostInBytes");
     }
     long maxPartitionBytes = bytes("maxPartitionBytes", lower.get("maxpartitionbytes"), 1);
     long openCostInBytes = bytes("openCostInBytes", lower.get("opencostinbytes"), 0);

@@ -68,6 +68,37 @@ final class Schemas {
       field("size", DataTypes.IntegerType, false),
       field("payload", DataTypes.BinaryType, false)});
 
+  /** One row per event of an rlclientlib event file; the columns from {@code model_id} on come from the payload. */
+  static final StructType EVENTS = DataTypes.createStructType(new StructField[] {
+      field("file", DataTypes.StringType, false),
+      field("batch_offset", DataTypes.LongType, false),
+      field("batch_encoding", DataTypes.StringType, false),
+      field("event_index", DataTypes.IntegerType, false),
+      field("offset", DataTypes.LongType, false),
+      field("stream", DataTypes.StringType, false),
+      field("event_id", DataTypes.StringType, false),
+      field("payload_type", DataTypes.StringType, false),
+      field("client_time", DataTypes.TimestampType, true),
+      field("client_time_ticks", DataTypes.LongType, true),
+      field("pass_probability", DataTypes.FloatType, false),
+      field("encoding", DataTypes.StringType, false),
+      field("app_id", DataTypes.StringType, true),
+      field("payload", DataTypes.BinaryType, false),
+      field("model_id", DataTypes.StringType, true),
+      field("deferred_action", DataTypes.BooleanType, true),
+      field("learning_mode", DataTypes.StringType, true),
+      field("actions", array(DataTypes.LongType), true),
+      field("probabilities", array(DataTypes.FloatType), true),
+      field("ca_action", DataTypes.FloatType, true),
+      field("ca_pdf_value", DataTypes.FloatType, true),
+      field("context", DataTypes.StringType, true),
+      field("value", DataTypes.FloatType, true),
+      field("literal_value", DataTypes.StringType, true),
+      field("index", DataTypes.StringType, true),
+      field("action_taken", DataTypes.BooleanType, true),
+      field("step_id", DataTypes.StringType, true),
+      field("previous_step_id", DataTypes.StringType, true)});
+
   /** One row per diagnostic. */
   static final StructType DIAGNOSTICS = DataTypes.createStructType(new StructField[] {
       field("file", DataTypes.StringType, false),
@@ -81,6 +112,7 @@ final class Schemas {
     return switch (view) {
       case ReadSettings.MESSAGES -> MESSAGES;
       case ReadSettings.DIAGNOSTICS -> DIAGNOSTICS;
+      case ReadSettings.EVENTS -> EVENTS;
       default -> JOINED;
     };
   }

@@ -1,13 +1,18 @@
 package io.github.vwbinlog.spark;
 
+import io.github.vwbinlog.BatchedEvent;
 import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogIOException;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.EventBatch;
+import io.github.vwbinlog.EventBatchReader;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadFeature;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.Severity;
+import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
@@ -16,6 +21,8 @@ import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.LineRefusedException;
 import java.io.IOException;
 import java.io.Serializable;
+import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -68,7 +75,9 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     try {
       return switch (settings.view()) {
         case ReadSettings.MESSAGES -> new MessageReader(split);
-        case ReadSettings.DIAGNOSTICS -> new DiagnosticReader(split);
+        case ReadSettings.DIAGNOSTICS -> isEventFile(split) ? new EventDiagnosticReader(split)
+            : new DiagnosticReader(split);
+        case ReadSettings.EVENTS -> new EventReader(split);
         default -> new JoinedReader(split);
       };
     } catch (IOException e) {
@@ -154,6 +163,33 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     return BinaryLogReader.of(fs.open(path), options);
   }
 
+  /**
+   * The batches of an event file's split: those whose preamble lies in the split, read through a channel (the local
+   * file's, or a Hadoop stream's, seeked to the split), never from the file's start.
+   */
+  private EventBatchReader eventBatches(FileSplit split, ReadOptions options) throws IOException {
+    Path path = new Path(split.path());
+    FileSystem fs = path.getFileSystem(configuration());
+    SeekableByteChannel channel = "file".equals(fs.getScheme())
+        ? FileChannel.open(java.nio.file.Path.of(fs.makeQualified(path).toUri()))
+        : new HadoopChannel(fs.open(path), split.length());
+    try {
+      return EventBatchReader.open(channel, java.nio.file.Path.of(path.getName()), split.start(),
+          Math.min(split.end(), split.length()), options);
+    } catch (RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** Whether the split's file starts like an rlclientlib event file (its first 4 bytes, as the CLI tells them). */
+  private boolean isEventFile(FileSplit split) throws IOException {
+    Path path = new Path(split.path());
+    try (java.io.InputStream in = path.getFileSystem(configuration()).open(path)) {
+      return EventBatchReader.isEventFile(in);
+    }
+  }
+
   /** What a failed read says: the file, and the library's message (offset and event id included). */
   private static IOException failure(String file, BinaryLogException e) {
     return new IOException("vw-binlog: " + file + ": " + e.getMessage(), e);
@@ -219,6 +255,137 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     public void close() {
       joiner.close();
     }
+  }
+
+  /**
+   * One row per event of an rlclientlib event file's split ({@link EventRows}), in file order. The payload is decoded
+   * when a decoded column is selected, and always in strict mode, which fails at the first problem {@code validate}
+   * reports. In lenient mode a truncated last batch and a malformed batch are skipped (the diagnostics view lists
+   * them), an event whose payload does not decode keeps its row with null decoded columns, and a file that is not a
+   * protocol v2 event file (protocol v1, another format) is noted for the driver's log and read no further.
+   */
+  private final class EventReader implements PartitionReader<InternalRow> {
+    private final FileSplit split;
+    private final EventRows rows;
+    private final boolean decode;
+    private final EventBatchReader reader;
+    private final Iterator<EventBatch> batches;
+    private @Nullable EventBatch batch;
+    private int next;
+    private @Nullable InternalRow current;
+
+    EventReader(FileSplit split) throws IOException {
+      this.split = split;
+      this.rows = new EventRows(split.path(), required);
+      this.decode = rows.decodes() || settings.strict();
+      ReadOptions options = ReadOptions.defaults();
+      this.reader = eventBatches(split, settings.strict() ? options : options.with(ReadFeature.LENIENT));
+      this.batches = reader.iterator();
+    }
+
+    @Override
+    public boolean next() throws IOException {
+      try {
+        while (true) {
+          EventBatch b = batch;
+          if (b != null && next < b.events().size()) {
+            int index = next++;
+            BatchedEvent e = b.events().get(index);
+            EventPayload payload = null;
+            if (decode) {
+              try {
+                payload = e.event().payload();
+              } catch (BinaryLogException x) {
+                if (settings.strict()) {
+                  throw x;
+                }
+              }
+            }
+            current = rows.row(b, index, e, payload);
+            return true;
+          }
+          if (!batches.hasNext()) {
+            return false;
+          }
+          batch = batches.next();
+          next = 0;
+        }
+      } catch (BinaryLogIOException e) {
+        throw failure(split.path(), e);
+      } catch (BinaryLogException e) {
+        if (settings.strict()) {
+          throw failure(split.path(), e);
+        }
+        report.add("vw-binlog: " + split.path() + ": " + e.getMessage() + "; the rest of the file is skipped"
+            + " (mode=lenient); read it with option view=diagnostics to see why");
+        return false;
+      }
+    }
+
+    @Override
+    public InternalRow get() {
+      return java.util.Objects.requireNonNull(current);
+    }
+
+    @Override
+    public void close() {
+      reader.close();
+    }
+  }
+
+  /**
+   * The diagnostics of an rlclientlib event file's split: what {@code vw-binlog validate} of the file reports, with
+   * the same reasons and offsets (a truncated last batch, a malformed batch or event, a payload that does not decode,
+   * a protocol v1 or foreign preamble, which ends the file). Strict mode fails at the first.
+   */
+  private final class EventDiagnosticReader implements PartitionReader<InternalRow> {
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private final UTF8String name;
+    private int next = -1;
+
+    EventDiagnosticReader(FileSplit split) throws IOException {
+      this.name = UTF8String.fromString(split.path());
+      ReadOptions options = settings.strict() ? ReadOptions.defaults()
+          : ReadOptions.defaults().with(ReadFeature.LENIENT).withListener(diagnostics::add);
+      try (EventBatchReader reader = eventBatches(split, options)) {
+        for (EventBatch b : reader) {
+          for (BatchedEvent e : b.events()) {
+            try {
+              e.event();
+            } catch (BinaryLogException x) {
+              if (settings.strict()) {
+                throw x;
+              }
+              diagnostics.add(new Diagnostic(x.reason(), e.offset(), e.meta().id(), x.getMessage()));
+            }
+          }
+        }
+      } catch (BinaryLogIOException e) {
+        throw failure(split.path(), e);
+      } catch (BinaryLogException e) {
+        if (settings.strict()) {
+          throw failure(split.path(), e);
+        }
+        diagnostics.add(e.toDiagnostic());
+      }
+    }
+
+    @Override
+    public boolean next() {
+      return ++next < diagnostics.size();
+    }
+
+    @Override
+    public InternalRow get() {
+      Diagnostic d = diagnostics.get(next);
+      return new GenericInternalRow(project(new Object[] {name, d.offset(),
+          d.eventId() == null ? null : UTF8String.fromString(d.eventId()),
+          UTF8String.fromString(d.severity().name()), UTF8String.fromString(d.reason().name()),
+          UTF8String.fromString(d.message())}, Schemas.DIAGNOSTICS));
+    }
+
+    @Override
+    public void close() {}
   }
 
   /** What convert's strict mode throws for a refused line. */

@@ -79,7 +79,9 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
     int minPartitions = conf.filesMinPartitionNum().isDefined() ? (Integer) conf.filesMinPartitionNum().get()
         : SparkSession.active().sparkContext().defaultParallelism();
     SplitPlan plan = new SplitPlan(maxBytes, openCost, Math.max(1, minPartitions));
-    return plan.plan(files(), settings.multistep()).toArray(new InputPartition[0]);
+    // Multistep logs are read whole (episodes cross messages); event files are cut at batches whatever the option.
+    boolean whole = settings.multistep() && !settings.view().equals(ReadSettings.EVENTS);
+    return plan.plan(files(), whole).toArray(new InputPartition[0]);
   }
 
   /**

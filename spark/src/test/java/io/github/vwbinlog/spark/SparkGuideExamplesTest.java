@@ -73,16 +73,40 @@ class SparkGuideExamplesTest {
   }
 
   @Test
-  void theGuideShowsTheJavaExampleVerbatim() throws IOException {
-    List<String> source =
-        Files.readAllLines(Path.of("src/test/java/io/github/vwbinlog/spark/SparkGuideExamplesTest.java"));
-    int from = source.indexOf("    // tag::java[]");
-    int to = source.indexOf("    // end::java[]");
-    assertThat(from).isPositive();
-    StringBuilder snippet = new StringBuilder();
-    for (String line : source.subList(from + 1, to)) {
-      snippet.append(line.substring(Math.min(4, line.length()))).append('\n');
+  void readRawEventFiles() throws IOException {
+    Path eventFiles = SparkEventsTest.JOINER_DATA.resolve("deferred");
+    // tag::events[]
+    Dataset<Row> raw = spark.read().format("vw-binlog").option("view", "events").load(eventFiles.toString());
+    raw.groupBy("stream", "payload_type").count().show();
+    Dataset<Row> activations = raw.where(col("stream").equalTo("observation").and(col("action_taken")))
+        .select("event_id", "client_time", "file", "offset");
+    // end::events[]
+    long expected = 0;
+    try (Stream<Path> files = Files.list(eventFiles)) {
+      for (Path f : files.toList()) {
+        try (var reader = io.github.vwbinlog.EventBatchReader.open(f)) {
+          expected += reader.events().filter(e -> e.event().payload()
+              instanceof io.github.vwbinlog.event.OutcomeEvent o && o.actionTaken()).count();
+        }
+      }
     }
-    assertThat(Files.readString(Path.of("../docs/SPARK.md"))).contains(snippet);
+    assertThat(expected).isPositive();
+    assertThat(activations.count()).isEqualTo(expected);
+  }
+
+  @Test
+  void theGuideShowsTheJavaExamplesVerbatim() throws IOException {
+    List<String> source = Files.readAllLines(
+        SparkEventsTest.MODULE.resolve("src/test/java/io/github/vwbinlog/spark/SparkGuideExamplesTest.java"));
+    for (String tag : List.of("java", "events")) {
+      int from = source.indexOf("    // tag::" + tag + "[]");
+      int to = source.indexOf("    // end::" + tag + "[]");
+      assertThat(from).isPositive();
+      StringBuilder snippet = new StringBuilder();
+      for (String line : source.subList(from + 1, to)) {
+        snippet.append(line.substring(Math.min(4, line.length()))).append('\n');
+      }
+      assertThat(Files.readString(SparkEventsTest.MODULE.resolve("../docs/SPARK.md"))).as(tag).contains(snippet);
+    }
   }
 }

@@ -12,9 +12,11 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.event.DecodeException;
 import io.github.vwbinlog.core.event.EventDecoder;
+import io.github.vwbinlog.core.framing.ByteSource;
 import io.github.vwbinlog.event.Event;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -28,10 +30,17 @@ public final class DefaultEventBatchReader implements EventBatchReader {
   private final ReadOptions options;
   private final boolean lenient;
   private final EventDecoder decoder;
+  /** Where reading stops: the first batch of the byte range after this reader's ({@link BatchBoundary}). */
+  private final long stop;
   private boolean iterated;
 
   private DefaultEventBatchReader(EventFile file, ReadOptions options) {
+    this(file, options, Long.MAX_VALUE);
+  }
+
+  private DefaultEventBatchReader(EventFile file, ReadOptions options, long stop) {
     this.file = file;
+    this.stop = stop;
     this.options = options;
     this.lenient = options.isEnabled(ReadFeature.LENIENT);
     this.decoder = new EventDecoder(options.limits());
@@ -54,6 +63,34 @@ public final class DefaultEventBatchReader implements EventBatchReader {
     } catch (DecodeException e) {
       throw new MalformedDataException(e.reason(), offset, BinaryLogException.NO_MESSAGE_TYPE, "the event",
           String.valueOf(e.getMessage()));
+    }
+  }
+
+  /**
+   * Reads the batches of a byte range of a file: those whose preamble lies in {@code [from, to)}, found without
+   * reading the file from its start ({@link BatchBoundary}), so that the ranges of a file read each batch once.
+   *
+   * @param name the file's name, for messages and {@link #file()}
+   * @param channel the file; its size is the file's, and closing the reader closes it
+   */
+  public static DefaultEventBatchReader open(Path name, SeekableByteChannel channel, long from, long to,
+      ReadOptions options) {
+    long start = BatchBoundary.find(channel, from, options.limits());
+    long stop = to >= channelSize(channel) ? Long.MAX_VALUE : BatchBoundary.find(channel, to, options.limits());
+    try {
+      channel.position(start);
+    } catch (IOException e) {
+      throw new BinaryLogIOException(start, "the batch at offset " + start + " in " + name, e);
+    }
+    return new DefaultEventBatchReader(EventFile.of(name, ByteSource.of(channel, start), options.limits()), options,
+        stop);
+  }
+
+  private static long channelSize(SeekableByteChannel channel) {
+    try {
+      return channel.size();
+    } catch (IOException e) {
+      throw new BinaryLogIOException(0, "the size of the file", e);
     }
   }
 
@@ -93,6 +130,16 @@ public final class DefaultEventBatchReader implements EventBatchReader {
 
   private @Nullable EventBatch read() {
     while (true) {
+      if (file.position() >= stop) {
+        if (file.position() > stop) {
+          // A batch of this range ran over the next range's first batch: bytes of it looked like a batch there.
+          throw new BinaryLogException(DiagnosticReason.MALFORMED_PAYLOAD, file.batchOffset(),
+              BinaryLogException.NO_MESSAGE_TYPE, "the batch at offset " + file.batchOffset() + " in "
+              + file.file().getFileName(), "it runs past offset " + stop + ", where the next byte range of the file"
+              + " found bytes that look like a batch; read the file with larger splits, or whole", null);
+        }
+        return null;
+      }
       boolean more;
       try {
         more = file.next();

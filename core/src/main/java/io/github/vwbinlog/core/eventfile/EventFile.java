@@ -16,7 +16,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 import reinforcement_learning.messages.flatbuff.v2.BatchMetadata;
@@ -114,6 +113,16 @@ public final class EventFile implements Closeable {
    */
   public static EventFile open(Path file, ReadLimits limits, long mapWindowSize) throws IOException {
     return new EventFile(file, ByteSource.open(file, mapWindowSize), limits);
+  }
+
+  /**
+   * Reads the batches of {@code source} from its position (a batch boundary: a byte range of a file starts where
+   * {@link BatchBoundary#find} says).
+   *
+   * @param file the file's name, as messages and {@link #file()} give it
+   */
+  public static EventFile of(Path file, ByteSource source, ReadLimits limits) {
+    return new EventFile(file, source, limits);
   }
 
   /** The file read. */
@@ -225,15 +234,12 @@ public final class EventFile implements Closeable {
   }
 
   /**
-   * Whether a file starts with an rlclientlib batch preamble (reserved byte 0, version 0, the big-endian message type
-   * of protocol v1 or v2): what {@link EventBatchReader#isEventFile} tells.
+   * Whether a stream starts with an rlclientlib batch preamble (reserved byte 0, version 0, the big-endian message type
+   * of protocol v1 or v2): what {@link EventBatchReader#isEventFile} tells. Reads 4 bytes of it.
    */
-  public static boolean startsWithPreamble(Path file) throws IOException {
+  public static boolean startsWithPreamble(InputStream in) throws IOException {
     byte[] head = new byte[4];
-    int n;
-    try (InputStream in = Files.newInputStream(file)) {
-      n = in.readNBytes(head, 0, 4);
-    }
+    int n = in.readNBytes(head, 0, 4);
     if (n < 4 || head[0] != 0 || head[1] != 0 || head[2] != 0) {
       return false;
     }

@@ -39,6 +39,15 @@ public abstract class ByteSource implements Closeable {
     }
   }
 
+  /**
+   * A source over a channel read strictly forward from its current position, which is offset {@code position} of the
+   * input: positions and the offsets of errors are then the input's (a byte range of a file read from its start
+   * offset). Closing the source closes the channel.
+   */
+  public static ByteSource of(java.nio.channels.ReadableByteChannel channel, long position) {
+    return new ChannelSource(channel, position);
+  }
+
   /** The offset of the next unread byte. */
   public abstract long position();
 

@@ -21,7 +21,13 @@ final class ChannelSource extends ByteSource {
   private boolean ended;
 
   ChannelSource(ReadableByteChannel channel) {
+    this(channel, 0);
+  }
+
+  /** A source whose first byte is at offset {@code position} of the input (a channel positioned there). */
+  ChannelSource(ReadableByteChannel channel, long position) {
     this.channel = channel;
+    this.position = position;
   }
 
   @Override
