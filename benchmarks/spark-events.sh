@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 N=${1:-1000000}
 DIR=${DIR:-/tmp/vw-binlog-spark-events}
 JAVA=${JAVA:-java}
-mvn -B -q -o -pl benchmarks,spark -am -DskipTests package dependency:build-classpath \
+mvn -B -q -o -pl benchmarks,spark -am -DskipTests package org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
   -Dmdep.outputFile="$PWD/spark/target/spark-cp.txt" -Dmdep.includeScope=test >/dev/null
 in="$DIR/$N"
 [ -f "$in/observations.fb" ] || "$JAVA" -cp benchmarks/target/benchmarks.jar \
