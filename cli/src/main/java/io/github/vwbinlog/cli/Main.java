@@ -93,8 +93,7 @@ public final class Main implements Runnable {
     // Set after the subcommands are added: picocli applies them to the subcommands present.
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
     JoinOptionsGroup.registerConverters(cmd);
-    CommandLine.IParameterExceptionHandler picocliDefault = cmd.getParameterExceptionHandler();
-    cmd.setParameterExceptionHandler((ex, arguments) -> badValue(ex, arguments, picocliDefault));
+    cmd.setParameterExceptionHandler(Main::usageError);
     // Help, usage errors and text reports go through picocli's writers, over the same streams as binary output.
     cmd.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
     cmd.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
@@ -102,20 +101,22 @@ public final class Main implements Runnable {
   }
 
   /**
-   * A bad option value is said in one plain line, with a pointer to the help, instead of picocli's "cannot convert
-   * 'x' to T (java.lang.IllegalArgumentException: ...)" above the whole usage text; other usage errors (a missing or
-   * unknown option, a misspelt command) keep picocli's message, suggestions and usage.
+   * A usage error is said in one plain line (picocli's message; for a bad option value the value's own reason instead
+   * of picocli's "cannot convert 'x' to T (java.lang.IllegalArgumentException: ...)"), with picocli's suggestions for a
+   * misspelt command or option, and a pointer to the help, instead of the whole usage text; exit code 2.
    */
-  private static int badValue(CommandLine.ParameterException ex, String[] args,
-      CommandLine.IParameterExceptionHandler picocliDefault) throws Exception {
-    Throwable cause = ex.getCause();
-    if (!(ex.getArgSpec() instanceof CommandLine.Model.OptionSpec option) || cause == null
-        || cause.getMessage() == null) {
-      return picocliDefault.handleParseException(ex, args);
-    }
+  private static int usageError(CommandLine.ParameterException ex, String[] args) {
     CommandLine cmd = ex.getCommandLine();
-    cmd.getErr().println("Invalid value for option '" + option.longestName() + "': " + cause.getMessage());
-    cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the usage.");
+    PrintWriter err = cmd.getErr();
+    Throwable cause = ex.getCause();
+    if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec option && cause != null
+        && cause.getMessage() != null) {
+      err.println("Invalid value for option '" + option.longestName() + "': " + cause.getMessage());
+    } else {
+      err.println(ex.getMessage());
+      CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+    }
+    err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for the usage.");
     return cmd.getCommandSpec().exitCodeOnInvalidInput();
   }
 
