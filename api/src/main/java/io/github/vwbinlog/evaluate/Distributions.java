@@ -71,13 +71,7 @@ final class Distributions {
     }
     double logFront = -x + a * Math.log(x) - logGamma(a);
     if (x < a + 1) {
-      double term = 1 / a;
-      double sum = term;
-      for (int n = 1; n < MAX_ITERATIONS && Math.abs(term) > Math.abs(sum) * EPS; n++) {
-        term *= x / (a + n);
-        sum += term;
-      }
-      return 1 - sum * Math.exp(logFront);
+      return 1 - lowerSeries(a, x) * Math.exp(logFront);
     }
     // Lentz's method on the continued fraction of Q.
     double b = x + 1 - a;
@@ -100,18 +94,26 @@ final class Distributions {
   }
 
   /**
+   * The series {@code sum_n x^n / (a (a+1) ... (a+n))} of the lower incomplete gamma function, which converges fast
+   * below {@code x = a + 1}: {@code gamma(a, x) = x^a e^-x} times it.
+   */
+  private static double lowerSeries(double a, double x) {
+    double term = 1 / a;
+    double sum = term;
+    for (int n = 1; n < MAX_ITERATIONS && Math.abs(term) > Math.abs(sum) * EPS; n++) {
+      term *= x / (a + n);
+      sum += term;
+    }
+    return sum;
+  }
+
+  /**
    * The log of the lower incomplete gamma function, {@code log(gamma(a, x))} (not regularized), for a, x > 0: its
    * series below {@code x = a + 1}, else {@code log(1 - Q(a, x)) + log(Gamma(a))}.
    */
   static double logLowerGamma(double a, double x) {
     if (x < a + 1) {
-      double term = 1 / a;
-      double sum = term;
-      for (int n = 1; n < MAX_ITERATIONS && Math.abs(term) > Math.abs(sum) * EPS; n++) {
-        term *= x / (a + n);
-        sum += term;
-      }
-      return -x + a * Math.log(x) + Math.log(sum);
+      return -x + a * Math.log(x) + Math.log(lowerSeries(a, x));
     }
     return Math.log1p(-gammaQ(a, x)) + logGamma(a);
   }
