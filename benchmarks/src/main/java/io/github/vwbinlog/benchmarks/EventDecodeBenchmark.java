@@ -13,7 +13,7 @@ import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.output.DsjsonWriter;
-import io.github.vwbinlog.core.output.RecordLines;
+import io.github.vwbinlog.core.output.DsjsonSink;
 import io.github.vwbinlog.core.join.StickyConfig;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.JoinedEvent;
@@ -71,14 +71,14 @@ public class EventDecodeBenchmark extends Defaults {
       MessageReader messages = (MessageReader) reader;
       FrameCursor frame = messages.cursor();
       JsonBytes out = cursors.out;
-      RecordLines lines = new RecordLines(out, joinCounters, frame::offset, DsjsonWriter.of(options));
+      DsjsonSink lines = new DsjsonSink(out, joinCounters, frame::offset, DsjsonWriter.of(options));
       while (messages.advance()) {
         if (frame.type() == MessageType.CHECKPOINT) {
           DefaultJoiner.checkpoint((Message.Checkpoint) messages.current(), config, limits, joinCounters);
         } else if (frame.type() == MessageType.REGULAR) {
           ByteBuffer payload = frame.payloadBuffer().duplicate();
           payload.position(frame.payloadIndex()).limit(frame.payloadIndex() + frame.size());
-          joiner.regularConverting(frame.offset(), payload, out, lines);
+          joiner.regular(frame.offset(), payload, lines);
           bytes += out.length();
           out.reset();
         }

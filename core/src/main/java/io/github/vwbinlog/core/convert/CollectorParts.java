@@ -1,6 +1,7 @@
 package io.github.vwbinlog.core.convert;
 
 import io.github.vwbinlog.Message;
+import io.github.vwbinlog.core.join.EventSink;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.join.JoinResult;
@@ -11,31 +12,20 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The record sink of a join in parts: each part's joined events go, in log order, to a container of the collector's
- * own, counted as emitted; the containers are combined in log order ({@code combiner(earlier, later)}), so the
- * result is that of one container fed the whole log whenever the collector's combiner is associative, as
- * {@link java.util.stream.Stream#collect} requires too.
+ * own (their joiner counts them as emitted); the containers are combined in log order
+ * ({@code combiner(earlier, later)}), so the result is that of one container fed the whole log whenever the
+ * collector's combiner is associative, as {@link java.util.stream.Stream#collect} requires too.
  *
  * <p>Thread-safe as {@link PartSink} requires, if the collector's functions may run on several threads at once (each
  * on containers of its own), as a parallel stream's do.
  *
  * @param <A> the collector's container
  */
-public final class CollectorParts<A> implements PartSink<CollectorParts.Container<A>> {
+public final class CollectorParts<A> implements PartSink<A> {
   private final Collector<? super JoinResult, A, ?> collector;
   private final BiConsumer<A, ? super JoinResult> accumulator;
   private final BinaryOperator<A> combiner;
   private @Nullable A result;
-
-  /** A part's container, and the part's counters, which count what it is given as emitted. */
-  public static final class Container<A> {
-    final A container;
-    final JoinCounters counters;
-
-    Container(A container, JoinCounters counters) {
-      this.container = container;
-      this.counters = counters;
-    }
-  }
 
   public CollectorParts(Collector<? super JoinResult, A, ?> collector) {
     this.collector = collector;
@@ -44,22 +34,20 @@ public final class CollectorParts<A> implements PartSink<CollectorParts.Containe
   }
 
   @Override
-  public Container<A> open(long bytes, JoinCounters counters) {
-    return new Container<>(collector.supplier().get(), counters);
+  public A open(long bytes, JoinCounters counters) {
+    return collector.supplier().get();
   }
 
   @Override
-  public void join(MessageJoiner joiner, Container<A> part, Message.Regular message) {
-    joiner.regular(message.offset(), message.payload(), event -> {
-      part.counters.emitted(event);
-      accumulator.accept(part.container, event);
-    });
+  public void join(MessageJoiner joiner, A part, Message.Regular message) {
+    joiner.regular(message.offset(), message.payload(),
+        EventSink.records(event -> accumulator.accept(part, event)));
   }
 
   @Override
-  public void accept(Container<A> part) {
+  public void accept(A part) {
     A r = result;
-    result = r == null ? part.container : combiner.apply(r, part.container);
+    result = r == null ? part : combiner.apply(r, part);
   }
 
   /** The containers of every part accepted so far combined, or a new one when there was no part. */

@@ -7,7 +7,7 @@ import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.output.DsjsonWriter;
-import io.github.vwbinlog.core.output.RecordLines;
+import io.github.vwbinlog.core.output.DsjsonSink;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinFeature;
@@ -102,9 +102,9 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     // Starts small and grows to about FLUSH_AT plus one line: a small input, or one converted per request, does not pay
     // for zeroing a megabyte up front.
     JsonBytes buffer = JsonBytes.forOutput(64 * 1024);
-    RecordLines records = new RecordLines(buffer, counters, joiner::currentOffset, writer);
+    DsjsonSink lines = new DsjsonSink(buffer, counters, joiner::currentOffset, writer);
     try {
-      while (joiner.stepConverting(messages, records, buffer)) {
+      while (joiner.step(messages, lines)) {
         // each step joins one message
         if (buffer.length() >= FLUSH_AT) {
           flush(buffer, out);

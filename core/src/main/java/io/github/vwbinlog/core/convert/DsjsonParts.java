@@ -4,7 +4,7 @@ import io.github.vwbinlog.Message;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.output.DsjsonWriter;
-import io.github.vwbinlog.core.output.RecordLines;
+import io.github.vwbinlog.core.output.DsjsonSink;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.join.JoinOptions;
 import java.io.IOException;
@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The DSJSON sink of a join in parts: each part's lines go to a buffer of its own, written through
- * {@link RecordLines}, and the buffers are written to the output in log order, then reused.
+ * {@link DsjsonSink}, and the buffers are written to the output in log order, then reused.
  *
  * <p>Thread-safe as {@link PartSink} requires.
  */
@@ -26,12 +26,12 @@ public final class DsjsonParts implements PartSink<DsjsonParts.Lines> {
   /** The lines of a part, and the offset of the message being joined (for a refused line's diagnostic). */
   public static final class Lines {
     final JsonBytes buffer;
-    final RecordLines records;
+    final DsjsonSink sink;
     long offset;
 
     Lines(JsonBytes buffer, JoinCounters counters, DsjsonWriter writer) {
       this.buffer = buffer;
-      this.records = new RecordLines(buffer, counters, () -> offset, writer);
+      this.sink = new DsjsonSink(buffer, counters, () -> offset, writer);
     }
   }
 
@@ -52,7 +52,7 @@ public final class DsjsonParts implements PartSink<DsjsonParts.Lines> {
   @Override
   public void join(MessageJoiner joiner, Lines lines, Message.Regular message) {
     lines.offset = message.offset();
-    joiner.regularConverting(message.offset(), message.payload(), lines.buffer, lines.records);
+    joiner.regular(message.offset(), message.payload(), lines.sink);
   }
 
   @Override

@@ -61,7 +61,7 @@ public final class JoinCollection {
     CollectorParts<A> sink = new CollectorParts<>(collector);
     try (ZstdContexts zstd = new ZstdContexts(options.threads());
         BinaryLogReader reader = BinaryLogReader.open(file, options.readOptions().withListener(notices::add))) {
-      ParallelJoin<CollectorParts.Container<A>> join = partBytes > 0
+      ParallelJoin<A> join = partBytes > 0
           ? new ParallelJoin<>(options, counters, zstd, partBytes, sink)
           : new ParallelJoin<>(options, counters, zstd, new AtomicLong(), sink);
       join.run(reader.iterator(), notices);

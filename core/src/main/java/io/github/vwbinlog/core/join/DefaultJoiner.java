@@ -10,7 +10,6 @@ import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.Decoders;
-import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
@@ -20,7 +19,6 @@ import io.github.vwbinlog.join.Joiner.Position;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Iterator;
-import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -86,26 +84,11 @@ public final class DefaultJoiner implements Joiner {
   }
 
   /**
-   * Reads messages until {@code sink} has received the joined events of at least one more message.
+   * Reads one message, handing the joined events of a REGULAR message to {@code sink}.
    *
    * @return false at the end of the log
    */
-  public boolean step(Iterator<Message> messages, Consumer<JoinResult> sink) {
-    return step(messages, sink, null, null);
-  }
-
-  /**
-   * Like {@link #step(Iterator, Consumer)}, for conversion: the single joiner hands each joined event to {@code sink}
-   * as a view, whose line it appends to {@code out}; the multistep joiner hands it records.
-   *
-   * @return false at the end of the log
-   */
-  public boolean stepConverting(Iterator<Message> messages, LineSink sink, JsonBytes out) {
-    return step(messages, sink, sink, out);
-  }
-
-  private boolean step(Iterator<Message> messages, Consumer<JoinResult> sink, @Nullable LineSink lines,
-      @Nullable JsonBytes out) {
+  public boolean step(Iterator<Message> messages, EventSink sink) {
     Message m;
     try {
       if (!messages.hasNext()) {
@@ -126,10 +109,8 @@ public final class DefaultJoiner implements Joiner {
     } else if (m instanceof Message.Regular r) {
       if (options.isEnabled(JoinFeature.MULTISTEP)) {
         multistep.regular(r.offset(), r.payload(), sink);
-      } else if (lines == null || out == null) {
-        single.regular(r.offset(), r.payload(), sink);
       } else {
-        single.regularConverting(r.offset(), r.payload(), out, lines);
+        single.regular(r.offset(), r.payload(), sink);
       }
     }
     return true;
@@ -159,10 +140,8 @@ public final class DefaultJoiner implements Joiner {
       throw new IllegalStateException("a Joiner can be iterated only once");
     }
     Iterator<Message> messages = reader.iterator();
-    JoinedEvents e = new JoinedEvents(ready -> step(messages, r -> {
-      counters.emitted(r);
-      ready.add(r);
-    }), config, () -> currentOffset);
+    JoinedEvents e = new JoinedEvents(ready -> step(messages, EventSink.records(ready::add)), config,
+        () -> currentOffset);
     events = e;
     return e;
   }

@@ -9,7 +9,6 @@ import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.Severity;
 import io.github.vwbinlog.core.framing.MessageReader;
-import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
 import java.util.EnumMap;
 import java.util.Map;
@@ -115,19 +114,11 @@ public final class JoinCounters implements DiagnosticListener {
     interactionsSkipped += n;
   }
 
-  /** A joined event was emitted; the metrics count it unless it is a multistep step (VW has none: SPEC §7.4). */
-  public void emitted(JoinResult r) {
-    emitted[r.payloadType().ordinal()]++;
-    if (r.learnable()) {
-      learnable++;
-    }
-    if (r.payloadType() != PayloadType.MULTI_STEP) {
-      metrics.accept(r);
-    }
-  }
-
-  /** A joined event was emitted as a view (its line written), whose joiner feeds {@link #metrics()} itself. */
-  void emitted(PayloadType type, boolean learnable) {
+  /**
+   * A sink took a joined event of this type: it is counted as emitted. The single joiner feeds the metrics itself,
+   * from the event's view ({@link MetricsCollector#accept}); a multistep step has none (VW has none: SPEC §7.4).
+   */
+  public void emitted(PayloadType type, boolean learnable) {
     emitted[type.ordinal()]++;
     if (learnable) {
       this.learnable++;

@@ -2,10 +2,11 @@ package io.github.vwbinlog.core.join;
 
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.core.text.JsonBytes;
+import io.github.vwbinlog.join.JoinResult;
 
 /**
- * A joined event as a sink reads it: the decision, its outcomes and its rewards, with no record built. The one
- * DSJSON writer ({@code core.output.DsjsonWriter}) writes every line from a view, whichever join produced it:
+ * A joined event as a sink ({@link EventSink}) reads it: the decision, its outcomes and its rewards, with no record
+ * built unless the sink asks for one ({@link #record()}). The one DSJSON writer ({@code core.output.DsjsonWriter}) writes every line from a view, whichever join produced it:
  * {@link ScanView}, over the bytes of a message that the conversion's scan joined in place (no strings, no boxed
  * numbers), or {@link RecordView}, over a {@link io.github.vwbinlog.join.JoinResult} (the record join, multistep, and
  * records users hand to the converter).
@@ -108,4 +109,11 @@ public sealed interface JoinedView permits ScanView, RecordView {
 
   /** A CA decision's action. */
   float caAction();
+
+  /**
+   * The joined event as a record, which stays valid after the view moves on: built from the view's events by the
+   * record decoder ({@link ScanView}), or the record itself ({@link RecordView}). {@link EventSink#records} is the one
+   * adapter that calls it.
+   */
+  JoinResult record();
 }

@@ -2,23 +2,19 @@ package io.github.vwbinlog.core.join;
 
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
-import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.DedupInfo;
-import io.github.vwbinlog.join.JoinResult;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The single joiner of one log, or of one part of it, as the layers above use it: each REGULAR message is joined once,
- * by the one join ({@link SingleJoiner} over {@link MessageScan}), and its joined events go to the sink as records
- * ({@link #regular}) or as views whose DSJSON lines the sink writes ({@link #regularConverting}). It is what
- * {@link DefaultJoiner}, {@link RangeJoiner} and the parallel join have in common.
+ * by the one join ({@link SingleJoiner} over {@link MessageScan}), and its joined events go to the {@link EventSink} as
+ * views. It is what {@link DefaultJoiner}, {@link RangeJoiner} and the parallel join have in common.
  *
  * <pre>{@code
  * MessageJoiner joiner = MessageJoiner.of(config, counters, limits, zstd);
- * joiner.regularConverting(offset, payload, out, lines);   // or joiner.regular(offset, payload, records)
+ * joiner.regular(offset, payload, sink);
  * }</pre>
  *
  * <p>Not thread-safe. {@link #close()} gives the scan's zstd context back to the pool; the joiner can go on
@@ -47,17 +43,12 @@ public final class MessageJoiner implements AutoCloseable {
     return new MessageJoiner(new SingleJoiner(config, counters, limits, cache, journal, zstd));
   }
 
-  /** Joins one REGULAR message into records for {@code sink}. */
-  public void regular(long offset, ByteBuffer payload, Consumer<JoinResult> sink) {
-    single.regular(offset, payload, sink);
-  }
-
   /**
-   * Joins one REGULAR message for DSJSON: each joined event is handed to {@code sink} as a {@link JoinedView}, whose
-   * line it appends to {@code out} (or refuses, reporting why), and is counted when its line is written.
+   * Joins one REGULAR message: each joined event goes to {@code sink} as a view, and is counted as emitted when the
+   * sink takes it.
    */
-  public void regularConverting(long offset, ByteBuffer payload, JsonBytes out, LineSink sink) {
-    single.regularConverting(offset, payload, out, sink);
+  public void regular(long offset, ByteBuffer payload, EventSink sink) {
+    single.regular(offset, payload, sink);
   }
 
   /** For a part: whether its result may depend on the ids cached before it, so that it must be joined again. */

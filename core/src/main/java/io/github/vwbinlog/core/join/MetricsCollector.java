@@ -1,12 +1,8 @@
 package io.github.vwbinlog.core.join;
 
+import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.core.text.TimeText;
-import io.github.vwbinlog.event.CaEvent;
-import io.github.vwbinlog.event.CbEvent;
-import io.github.vwbinlog.event.EventPayload;
-import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.join.JoinMetrics;
-import io.github.vwbinlog.join.JoinResult;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
@@ -15,10 +11,9 @@ import org.jspecify.annotations.Nullable;
  * VW's parser-level metrics (SPEC §9), updated for each emitted joined event of the single joiner, in binary32 and in
  * emission order.
  *
- * <p>Two feeds share the arithmetic: {@link #accept(JoinResult)} for records, and the primitive methods
- * ({@link #skippedEvent()}, {@link #learnable(float)}, {@link #cb}, {@link #multiSlot}, {@link #caNaN()},
- * {@link #first}, {@link #last}) for the single joiner's views. Times are kept as epoch seconds and formatted only by
- * {@link #snapshot()}.
+ * <p>One feed, {@link #accept(JoinedView)}, from the view of each joined event that a sink took, whatever the sink
+ * (DSJSON lines or records); the caller sets the last event ({@link #last}). Times are kept as epoch seconds and
+ * formatted only by {@link #snapshot()}.
  *
  * <p>A collector made with {@code journal = true} also records, in order, every operand of its binary32 sums, so that
  * {@link #mergeFrom} can replay a part of the log converted on another thread into the collector of the whole: the
@@ -59,39 +54,48 @@ public final class MetricsCollector {
     this.journal = journal;
   }
 
-  void accept(JoinResult r) {
-    if (!r.learnable()) {
+  /**
+   * Feeds one emitted joined event of the single joiner (a step has no metrics: SPEC §7.4), from its view, whatever
+   * sink took it. The last event is not set here: the caller sets it with {@link #last} when this returns true, once
+   * per message being enough (the single joiner sets it from the message's bytes, without a string).
+   *
+   * @return true when the event is learnable and not the log's first learnable event: a candidate for the last event
+   */
+  public boolean accept(JoinedView v) {
+    if (!v.learnable()) {
       skippedEvent();
-      return;
+      return false;
     }
+    PayloadType t = v.type();
     float sumOriginal = 0f;
-    for (float original : r.originalRewards()) {
-      sumOriginal += original;
+    if (t == PayloadType.CCB) {
+      for (int s = 0; s < v.slotCount(); s++) {
+        sumOriginal += v.originalReward(s);
+      }
+    } else {
+      sumOriginal += v.originalReward(JoinedView.TOP);
     }
     learnable(sumOriginal);
-    long second = r.timestamp().epochSecond();
-    if (!seenFirst) {
-      first(r.id(), second);
-    } else {
-      last(r.id(), second);
+    boolean candidate = seenFirst;
+    if (!candidate) {
+      first(v.diagnosticId(), v.epochSecond());
     }
-    EventPayload p = r.interaction().event().payload();
-    if (p instanceof CbEvent cb) {
+    if (t == PayloadType.CB) {
       // VW's CB actions are the ids' low 32 bits (SPEC §4.6): an id of 2^32 + 1 is action 1.
-      cb(cb.actionIds().isEmpty(), !cb.actionIds().isEmpty() && cb.actionIds().get(0).intValue() == 1,
-          r.originalReward());
-    } else if (p instanceof MultiSlotEvent slots) {
-      float first = r.originalRewards().isEmpty() ? 0f : r.originalRewards().get(0);
+      boolean none = v.actionCount(JoinedView.TOP) == 0;
+      cb(none, !none && (int) v.action(JoinedView.TOP, 0) == 1, v.originalReward(JoinedView.TOP));
+    } else if (t == PayloadType.CCB || t == PayloadType.SLATES) {
+      float first = t == PayloadType.SLATES ? v.originalReward(JoinedView.TOP)
+          : v.slotCount() == 0 ? 0f : v.originalReward(0);
       int comparison = -1;
-      if (!slots.slots().isEmpty() && !slots.slots().get(0).actionIds().isEmpty()
-          && !slots.baselineActions().isEmpty()) {
-        int chosen = (int) (long) slots.slots().get(0).actionIds().get(0);
-        comparison = chosen == slots.baselineActions().get(0) ? 1 : 0;
+      if (v.slotCount() > 0 && v.actionCount(0) > 0 && v.baselineCount() > 0) {
+        comparison = (int) v.action(0, 0) == v.baseline(0) ? 1 : 0;
       }
       multiSlot(first, comparison);
-    } else if (p instanceof CaEvent ca && Float.isNaN(ca.action())) {
-      caNaN();
+    } else if (t == PayloadType.CA && Float.isNaN(v.caAction())) {
+      caNaN(); // a record sink takes such an event; the DSJSON writer refuses its line
     }
+    return candidate;
   }
 
   /** A joined event that is not learnable. */

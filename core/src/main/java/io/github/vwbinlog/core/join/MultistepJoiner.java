@@ -10,9 +10,7 @@ import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.event.JoinedEvent;
-import io.github.vwbinlog.join.JoinResult;
 import java.nio.ByteBuffer;
-import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,6 +40,8 @@ final class MultistepJoiner {
   private final MessageScan scan;
   /** Builds the records of the events the scan has read (and verified). */
   private final EventDecoder decoder;
+  /** The view of each step's record, for the sink. */
+  private final RecordView view = new RecordView();
   private long configVersion = Long.MIN_VALUE;
 
   MultistepJoiner(StickyConfig config, JoinCounters counters, ReadLimits limits, @Nullable ZstdContexts zstd) {
@@ -58,8 +58,11 @@ final class MultistepJoiner {
     scan.close();
   }
 
-  /** Processes one REGULAR message, handing each emitted step to {@code sink} in output order. */
-  void regular(long offset, ByteBuffer payload, Consumer<JoinResult> sink) {
+  /**
+   * Processes one REGULAR message, handing each step to {@code sink} in output order, as a view of its record; a step
+   * the sink takes is counted as emitted.
+   */
+  void regular(long offset, ByteBuffer payload, EventSink sink) {
     if (config.ready() && config.version() != configVersion) {
       configVersion = config.version();
       scan.configure(config.effective());
@@ -119,7 +122,11 @@ final class MultistepJoiner {
     if (invalid) {
       skipped += batch.invalidate(offset, counters);
     } else {
-      skipped += batch.emit(effective, config.multistepReward(), offset, counters, sink);
+      skipped += batch.emit(effective, config.multistepReward(), offset, counters, step -> {
+        if (sink.accept(view.of(step))) {
+          counters.emitted(PayloadType.MULTI_STEP, step.learnable());
+        }
+      });
     }
     counters.interactionsSkipped(skipped);
   }

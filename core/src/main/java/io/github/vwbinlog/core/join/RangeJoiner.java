@@ -156,23 +156,21 @@ public final class RangeJoiner implements Joiner {
     List<JoinResult> results = new ArrayList<>();
     JoinCounters own = new JoinCounters(diagnostics::add, false, true);
     MessageJoiner joiner = MessageJoiner.of(config, own, limits, cache, !certain, null);
-    joiner.regular(r.offset(), r.payload(), results::add);
+    joiner.regular(r.offset(), r.payload(), EventSink.records(results::add));
     if (!certain) {
       if (joiner.dedupUncertain()) {
         rebuildCache();
         diagnostics.clear();
         results.clear();
         own = new JoinCounters(diagnostics::add, false, true);
-        MessageJoiner.of(config, own, limits, cache, false, null).regular(r.offset(), r.payload(), results::add);
+        MessageJoiner.of(config, own, limits, cache, false, null).regular(r.offset(), r.payload(),
+            EventSink.records(results::add));
       } else {
         journal.addAll(joiner.dedupJournal());
       }
     }
     for (Diagnostic d : diagnostics) {
       counters.report(d); // in strict mode the first ERROR stops the join here, as it stops a whole-file join
-    }
-    for (JoinResult result : results) {
-      own.emitted(result);
     }
     counters.mergeFrom(own);
     ready.addAll(results);
@@ -195,7 +193,7 @@ public final class RangeJoiner implements Joiner {
         if (m instanceof Message.Checkpoint c) {
           DefaultJoiner.checkpoint(c, settings, limits, DiagnosticListener.ignoring());
         } else if (m instanceof Message.Regular r) {
-          joiner.regular(r.offset(), r.payload(), result -> { });
+          joiner.regular(r.offset(), r.payload(), view -> true);
         }
       }
     } catch (IOException e) {

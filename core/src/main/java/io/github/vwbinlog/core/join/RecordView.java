@@ -138,6 +138,11 @@ public final class RecordView implements JoinedView {
   }
 
   @Override
+  public JoinResult record() {
+    return result;
+  }
+
+  @Override
   public String diagnosticId() {
     return result.id();
   }

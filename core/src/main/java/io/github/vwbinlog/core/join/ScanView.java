@@ -12,6 +12,19 @@ import static io.github.vwbinlog.core.join.MessageScan.KIND_NUMERIC;
 import static io.github.vwbinlog.core.join.MessageScan.TYPES;
 
 import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.core.event.EventDecoder;
+import io.github.vwbinlog.event.CaEvent;
+import io.github.vwbinlog.event.CbEvent;
+import io.github.vwbinlog.event.Event;
+import io.github.vwbinlog.event.EventPayload;
+import io.github.vwbinlog.event.JoinedEvent;
+import io.github.vwbinlog.event.MultiSlotEvent;
+import io.github.vwbinlog.join.JoinResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntFunction;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.core.text.JsonBytes;
@@ -28,15 +41,15 @@ import org.jspecify.annotations.Nullable;
  * CCB outcome's slot is found by numeric index or by slot id (the first of equal ids wins), as SPEC §6.3 step 2 has
  * it. The {@code RewardCalculator} joins records through the same code ({@link MessageScan#load}).
  *
- * <p>Besides the view, {@link #join} notes what the metrics count of the event ({@link #sumOriginal},
- * {@link #firstOriginal}, {@link #comparison}, {@link #firstActionIsOne}). Not thread-safe: one per
- * {@link SingleJoiner}, reused for each joined event.
+ * <p>Not thread-safe: one per {@link SingleJoiner}, reused for each joined event.
  */
 public final class ScanView implements JoinedView {
   private static final long U32 = 0xFFFF_FFFFL;
   private static final byte[] NO_MODEL = "N/A".getBytes(StandardCharsets.US_ASCII);
 
   private final MessageScan scan;
+  /** Builds the records of the scan's events, for {@link #record()}. */
+  private final EventDecoder decoder;
 
   // The configuration in force.
   private CheckpointInfo effective;
@@ -77,15 +90,9 @@ public final class ScanView implements JoinedView {
   private int baselines;
   private int baselineCount;
 
-  // What the metrics count of the joined event.
-  float sumOriginal;
-  float firstOriginal;
-  /** Slot 0's first action against the first baseline action: 1 equal, 0 not, -1 when either is missing. */
-  int comparison;
-  boolean firstActionIsOne;
-
-  ScanView(MessageScan scan) {
+  ScanView(MessageScan scan, ReadLimits limits) {
     this.scan = scan;
+    this.decoder = new EventDecoder(limits, false); // the scan verified every buffer it reads
   }
 
   /** Takes the settings in force. */
@@ -128,8 +135,6 @@ public final class ScanView implements JoinedView {
     p = m.bufs[interaction];
     root = m.table[interaction];
     slotCount = 0;
-    firstActionIsOne = false;
-    comparison = -1;
     expandedContext = null;
     return switch (t) {
       case CB -> cb(reports);
@@ -184,10 +189,6 @@ public final class ScanView implements JoinedView {
     originalReward = reward(groupEvents, 0, n);
     // Apprentice: the baseline is always action 1, as CB action ids are 1-based; ids are truncated to u32 (§4.6).
     reward = scan.apprentice[interaction] ? ((int) first == 1 ? 1f : 0f) : originalReward;
-    // As MetricsCollector.accept: VW's CB action is the id's low 32 bits (SPEC §4.6), so 2^32 + 1 is action 1.
-    firstActionIsOne = (int) first == 1;
-    sumOriginal = 0f + originalReward;
-    firstOriginal = originalReward;
     context(field(p, root, Slots.CbEvent.CONTEXT));
     return true;
   }
@@ -231,7 +232,6 @@ public final class ScanView implements JoinedView {
     }
     float d = effective.defaultReward();
     int at = 0;
-    float sum = 0f;
     for (int s = 0; s < slotCount; s++) {
       slotStart[s] = at;
       for (int k = 0; k < n; k++) {
@@ -242,7 +242,6 @@ public final class ScanView implements JoinedView {
       }
       float r = at > slotStart[s] ? reward(slotEvents, slotStart[s], at) : d;
       slotOriginal[s] = r;
-      sum += r;
       if (appr) {
         long firstAction = slotActionCount[s] == 0 ? 0 : i32(p, slotActions[s] + 4) & U32;
         slotFinal[s] = apprenticeReward(slotActionCount[s] != 0, firstAction, i32(p, baselines + 4 + 4 * s));
@@ -251,9 +250,6 @@ public final class ScanView implements JoinedView {
       }
     }
     slotStart[slotCount] = at;
-    sumOriginal = sum;
-    firstOriginal = slotCount == 0 ? 0f : slotOriginal[0];
-    comparison = comparison();
     context(field(p, root, Slots.MultiSlotEvent.CONTEXT));
     return true;
   }
@@ -262,9 +258,6 @@ public final class ScanView implements JoinedView {
     slots();
     originalReward = reward(groupEvents, 0, n);
     reward = apprentice(reports, "slates");
-    sumOriginal = 0f + originalReward;
-    firstOriginal = originalReward;
-    comparison = comparison();
     context(field(p, root, Slots.MultiSlotEvent.CONTEXT));
     return true;
   }
@@ -272,8 +265,6 @@ public final class ScanView implements JoinedView {
   private boolean ca(Reports reports) {
     originalReward = reward(groupEvents, 0, n);
     reward = apprentice(reports, "CA");
-    sumOriginal = 0f + originalReward;
-    firstOriginal = 0f;
     context(field(p, root, Slots.CaEvent.CONTEXT));
     return true;
   }
@@ -327,14 +318,6 @@ public final class ScanView implements JoinedView {
    */
   private static float apprenticeReward(boolean hasAction, long firstAction, int baseline) {
     return hasAction && (int) firstAction == baseline ? 1f : 0f;
-  }
-
-  /** Slot 0's first action against the first baseline action: 1 equal, 0 not, -1 when either is missing. */
-  private int comparison() {
-    if (slotCount == 0 || baselineCount == 0 || slotActionCount[0] == 0) {
-      return -1;
-    }
-    return i32(p, slotActions[0] + 4) == i32(p, baselines + 4) ? 1 : 0;
   }
 
   /** The first slot whose id equals the literal, or -1. */
@@ -556,5 +539,62 @@ public final class ScanView implements JoinedView {
   @Override
   public float caAction() {
     return floatField(p, root, Slots.CaEvent.ACTION);
+  }
+
+  @Override
+  public JoinResult record() {
+    return record(e -> scan.record(e, decoder));
+  }
+
+  /** The joined event as a record, its events given by {@code events} (by their place in the scan). */
+  JoinResult record(IntFunction<JoinedEvent> events) {
+    ScanView v = this;
+    JoinedEvent decision = events.apply(interaction);
+    ByteBuffer expanded = v.expandedContextOrNull();
+    if (expanded != null) {
+      decision = withContext(decision, expanded);
+    }
+    List<JoinedEvent> all = new ArrayList<>(v.outcomeCount(JoinedView.TOP));
+    for (int k = 0; k < v.outcomeCount(JoinedView.TOP); k++) {
+      all.add(events.apply(v.outcomeEvent(JoinedView.TOP, k)));
+    }
+    List<List<JoinedEvent>> bySlot = List.of();
+    List<Float> finals;
+    List<Float> originals;
+    if (v.type() == PayloadType.CCB) {
+      int slots = v.slotCount();
+      bySlot = new ArrayList<>(slots);
+      Float[] f = new Float[slots];
+      Float[] o = new Float[slots];
+      for (int s = 0; s < slots; s++) {
+        List<JoinedEvent> list = new ArrayList<>(v.outcomeCount(s));
+        for (int k = 0; k < v.outcomeCount(s); k++) {
+          list.add(all.get(v.outcomeOrdinal(s, k)));
+        }
+        bySlot.add(list);
+        f[s] = v.reward(s);
+        o[s] = v.originalReward(s);
+      }
+      finals = Arrays.asList(f);
+      originals = Arrays.asList(o);
+    } else {
+      finals = List.of(v.reward(JoinedView.TOP));
+      originals = List.of(v.originalReward(JoinedView.TOP));
+    }
+    return new JoinResult(decision, decision.effectiveTime(effective.useClientTime()), all, bySlot, finals,
+        originals, v.learnable());
+  }
+
+  /** The decision with its context replaced (training, dedup references expanded). */
+  private static JoinedEvent withContext(JoinedEvent decision, ByteBuffer context) {
+    EventPayload payload = decision.event().payload();
+    EventPayload with = payload instanceof CbEvent cb
+        ? new CbEvent(cb.deferredAction(), cb.actionIds(), context, cb.probabilities(), cb.modelId(), cb.learningMode())
+        : payload instanceof MultiSlotEvent ms
+        ? new MultiSlotEvent(context, ms.slots(), ms.modelId(), ms.deferredAction(), ms.baselineActions(),
+            ms.learningMode())
+        : new CaEvent(((CaEvent) payload).deferredAction(), ((CaEvent) payload).action(), context,
+            ((CaEvent) payload).pdfValue(), ((CaEvent) payload).modelId(), ((CaEvent) payload).learningMode());
+    return new JoinedEvent(decision.timestamp(), new Event(decision.event().meta(), with));
   }
 }

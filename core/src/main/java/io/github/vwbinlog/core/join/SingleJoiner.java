@@ -10,27 +10,18 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
-import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
-import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.core.write.EventEncoder;
-import io.github.vwbinlog.event.CaEvent;
-import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.DedupInfo;
-import io.github.vwbinlog.event.Event;
-import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.event.JoinedEvent;
-import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.join.JoinResult;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Consumer;
-import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -72,7 +63,6 @@ final class SingleJoiner implements ScanView.Reports {
 
   private final MessageScan scan;
   private final ScanView view;
-  private final EventDecoder decoder;
   private final FlatVerifier verifier;
 
   // The configuration in force, as the scan and the view hold it.
@@ -99,8 +89,7 @@ final class SingleJoiner implements ScanView.Reports {
     this.dedup = dedup;
     this.part = part;
     this.scan = new MessageScan(limits, zstd, MessageScan.Mode.SINGLE);
-    this.view = new ScanView(scan);
-    this.decoder = new EventDecoder(limits, false); // the scan verified every buffer it reads
+    this.view = new ScanView(scan, limits);
     this.verifier = new FlatVerifier(limits);
     this.effective = config.effective();
   }
@@ -120,21 +109,11 @@ final class SingleJoiner implements ScanView.Reports {
     scan.close();
   }
 
-  /** Joins one REGULAR message, handing each joined event to {@code sink} as a record, in VW's order. */
-  void regular(long offset, ByteBuffer payload, Consumer<JoinResult> sink) {
-    join(offset, payload, sink, null, null);
-  }
-
   /**
-   * Joins one REGULAR message for DSJSON: each joined event goes to {@code lines} as a view, whose line it appends to
-   * {@code out}, and is counted when its line is written.
+   * Joins one REGULAR message, handing each joined event to {@code sink} as a view, in VW's order; an event the sink
+   * takes is counted as emitted and feeds the metrics.
    */
-  void regularConverting(long offset, ByteBuffer payload, JsonBytes out, LineSink lines) {
-    join(offset, payload, null, out, lines);
-  }
-
-  private void join(long offset, ByteBuffer payload, @Nullable Consumer<JoinResult> records, @Nullable JsonBytes out,
-      @Nullable LineSink lines) {
+  void regular(long offset, ByteBuffer payload, EventSink sink) {
     this.offset = offset;
     if (config.ready()) {
       refreshConfig();
@@ -158,12 +137,8 @@ final class SingleJoiner implements ScanView.Reports {
       if (joined == NONE) {
         continue;
       }
-      if (records != null) {
-        records.accept(record(joined, e -> scan.record(e, decoder)));
-      } else if (lines != null && out != null && lines.line(view, out)) {
-        if (emitted(joined)) {
-          lastLearnable = joined;
-        }
+      if (sink.accept(view) && emitted()) {
+        lastLearnable = joined;
       }
     }
     if (lastLearnable != NONE) {
@@ -378,31 +353,13 @@ final class SingleJoiner implements ScanView.Reports {
   }
 
   /**
-   * Counts a joined event whose line was written and feeds the metrics. The metrics' last event is set once per
-   * message, by the caller, so this says whether the event is a candidate: learnable, and not the first learnable
-   * event of the log (which sets the metrics' first event).
+   * Counts a joined event that its sink took and feeds the metrics (their one feed, from the view, whatever the sink).
+   * The metrics' last event is set once per message, by the caller, so this says whether the event is a candidate:
+   * learnable, and not the first learnable event of the log (which sets the metrics' first event).
    */
-  private boolean emitted(int interaction) {
-    ScanView v = view;
-    PayloadType t = v.type();
-    boolean learnable = v.learnable();
-    counters.emitted(t, learnable);
-    MetricsCollector metrics = counters.metrics();
-    if (!learnable) {
-      metrics.skippedEvent();
-      return false;
-    }
-    metrics.learnable(v.sumOriginal);
-    boolean last = metrics.seenFirst();
-    if (!last) {
-      metrics.first(scan.idString(interaction), scan.second[interaction]);
-    }
-    if (t == PayloadType.CB) {
-      metrics.cb(false, v.firstActionIsOne, v.firstOriginal);
-    } else if (t == PayloadType.CCB || t == PayloadType.SLATES) {
-      metrics.multiSlot(v.firstOriginal, v.comparison);
-    }
-    return last;
+  private boolean emitted() {
+    counters.emitted(view.type(), view.learnable());
+    return counters.metrics().accept(view);
   }
 
   /**
@@ -422,58 +379,6 @@ final class SingleJoiner implements ScanView.Reports {
       return null;
     }
     int joined = group(scan.groupHead[0]);
-    return joined == NONE ? null : record(joined, i -> java.util.Objects.requireNonNull(records.get(i)));
-  }
-
-  /** The joined event of {@link #view} as a record, its events given by {@code events} (by position). */
-  private JoinResult record(int interaction, IntFunction<JoinedEvent> events) {
-    ScanView v = view;
-    JoinedEvent decision = events.apply(interaction);
-    ByteBuffer expanded = v.expandedContextOrNull();
-    if (expanded != null) {
-      decision = withContext(decision, expanded);
-    }
-    List<JoinedEvent> all = new ArrayList<>(v.outcomeCount(JoinedView.TOP));
-    for (int k = 0; k < v.outcomeCount(JoinedView.TOP); k++) {
-      all.add(events.apply(v.outcomeEvent(JoinedView.TOP, k)));
-    }
-    List<List<JoinedEvent>> bySlot = List.of();
-    List<Float> finals;
-    List<Float> originals;
-    if (v.type() == PayloadType.CCB) {
-      int slots = v.slotCount();
-      bySlot = new ArrayList<>(slots);
-      Float[] f = new Float[slots];
-      Float[] o = new Float[slots];
-      for (int s = 0; s < slots; s++) {
-        List<JoinedEvent> list = new ArrayList<>(v.outcomeCount(s));
-        for (int k = 0; k < v.outcomeCount(s); k++) {
-          list.add(all.get(v.outcomeOrdinal(s, k)));
-        }
-        bySlot.add(list);
-        f[s] = v.reward(s);
-        o[s] = v.originalReward(s);
-      }
-      finals = Arrays.asList(f);
-      originals = Arrays.asList(o);
-    } else {
-      finals = List.of(v.reward(JoinedView.TOP));
-      originals = List.of(v.originalReward(JoinedView.TOP));
-    }
-    return new JoinResult(decision, decision.effectiveTime(effective.useClientTime()), all, bySlot, finals,
-        originals, v.learnable());
-  }
-
-  /** The decision with its context replaced (training, dedup references expanded). */
-  private static JoinedEvent withContext(JoinedEvent decision, ByteBuffer context) {
-    EventPayload payload = decision.event().payload();
-    EventPayload with = payload instanceof CbEvent cb
-        ? new CbEvent(cb.deferredAction(), cb.actionIds(), context, cb.probabilities(), cb.modelId(), cb.learningMode())
-        : payload instanceof MultiSlotEvent ms
-        ? new MultiSlotEvent(context, ms.slots(), ms.modelId(), ms.deferredAction(), ms.baselineActions(),
-            ms.learningMode())
-        : new CaEvent(((CaEvent) payload).deferredAction(), ((CaEvent) payload).action(), context,
-            ((CaEvent) payload).pdfValue(), ((CaEvent) payload).modelId(), ((CaEvent) payload).learningMode());
-    return new JoinedEvent(decision.timestamp(), new Event(decision.event().meta(), with));
+    return joined == NONE ? null : view.record(i -> java.util.Objects.requireNonNull(records.get(i)));
   }
 }

@@ -57,8 +57,11 @@ class MetricsTest {
 
   private static JoinMetrics collect(JoinResult... results) {
     MetricsCollector metrics = new MetricsCollector();
+    RecordView view = new RecordView();
     for (JoinResult r : results) {
-      metrics.accept(r);
+      if (metrics.accept(view.of(r))) {
+        metrics.last(r.id(), r.timestamp().epochSecond());
+      }
     }
     return metrics.snapshot();
   }

@@ -16,8 +16,9 @@ import io.github.vwbinlog.RewardFunction;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.join.RecordView;
 import io.github.vwbinlog.core.output.DsjsonWriter;
-import io.github.vwbinlog.core.output.RecordLines;
+import io.github.vwbinlog.core.output.DsjsonSink;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
@@ -93,7 +94,7 @@ class ViewRecordEquivalenceTest {
     return new Run(out.toByteArray(), summary, diagnostics);
   }
 
-  /** The join's records, built from its views, each written by {@link DsjsonWriter} through the record sink. */
+  /** The join's records, built from its views, each written by {@link DsjsonWriter} from the record. */
   static Run recordPath(byte[] log, JoinOptions options) {
     List<Diagnostic> diagnostics = new ArrayList<>();
     JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add));
@@ -101,9 +102,11 @@ class ViewRecordEquivalenceTest {
     try (BinaryLogReader reader = BinaryLogReader.of(log, o.readOptions())) {
       DefaultJoiner joiner = DefaultJoiner.of(reader, o, null);
       JoinCounters counters = joiner.counters();
-      RecordLines sink = new RecordLines(buffer, counters, joiner::currentOffset, DsjsonWriter.of(o));
+      DsjsonSink lines = new DsjsonSink(buffer, counters, joiner::currentOffset, DsjsonWriter.of(o));
+      RecordView records = new RecordView();
       Iterator<Message> messages = reader.iterator();
-      while (joiner.step(messages, sink)) {
+      // Each joined event built into a record from its view, and its line written from the record.
+      while (joiner.step(messages, view -> lines.accept(records.of(view.record())))) {
         // one message per step
       }
       return new Run(buffer.toByteArray(), counters.summary(), diagnostics);

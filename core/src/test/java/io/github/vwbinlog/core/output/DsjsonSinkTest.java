@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LearningMode;
-import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.join.RecordView;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.join.JoinSummary;
@@ -16,8 +16,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The record path's sink: a line written and counted, or a refused line counted as skipped and reported. */
-class RecordLinesTest {
+/**
+ * The DSJSON sink: a line written and taken (its joiner then counts it as emitted), or a refused line counted as
+ * skipped and reported.
+ */
+class DsjsonSinkTest {
 
   private static CbEvent cb(byte[] context) {
     return new CbEvent(false, List.of(1L), ByteBuffer.wrap(context), List.of(1f), "N/A", LearningMode.ONLINE);
@@ -29,18 +32,19 @@ class RecordLinesTest {
     JoinCounters counters = new JoinCounters(reported::add, false);
     JsonBytes out = new JsonBytes();
     long[] offset = {160};
-    RecordLines sink = new RecordLines(out, counters, () -> offset[0], new DsjsonWriter());
+    DsjsonSink sink = new DsjsonSink(out, counters, () -> offset[0], new DsjsonWriter());
+    RecordView view = new RecordView();
 
-    sink.accept(DsjsonWriterTest.cb("good", cb("{\"a\":1}".getBytes(StandardCharsets.US_ASCII)), 1f, List.of(), 0f));
+    assertThat(sink.accept(view.of(DsjsonWriterTest.cb("good", cb("{\"a\":1}".getBytes(StandardCharsets.US_ASCII)),
+        1f, List.of(), 0f)))).isTrue();
     offset[0] = 664;
     byte[] notUtf8 = {'{', '"', (byte) 0xE6, '"', ':', '1', '}'};
-    sink.accept(DsjsonWriterTest.cb("bad", cb(notUtf8), 1f, List.of(), 0f));
+    assertThat(sink.accept(view.of(DsjsonWriterTest.cb("bad", cb(notUtf8), 1f, List.of(), 0f)))).isFalse();
 
     String lines = new String(out.toByteArray(), StandardCharsets.UTF_8);
     assertThat(lines).contains("\"EventId\":\"good\"").doesNotContain("\"bad\"").endsWith("\n");
     assertThat(lines.lines()).hasSize(1);
     JoinSummary s = counters.summary();
-    assertThat(s.emitted()).containsEntry(PayloadType.CB, 1L);
     assertThat(s.interactionsSkipped()).isEqualTo(1);
     assertThat(reported).singleElement().satisfies(d -> {
       assertThat(d.reason()).isEqualTo(DiagnosticReason.INVALID_UTF8);
