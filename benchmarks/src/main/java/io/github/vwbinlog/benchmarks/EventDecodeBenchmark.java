@@ -9,7 +9,7 @@ import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.framing.FrameCursor;
 import io.github.vwbinlog.core.framing.MessageReader;
-import io.github.vwbinlog.core.join.DefaultJoiner;
+import io.github.vwbinlog.core.join.MessageLoop;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.output.DsjsonWriter;
@@ -74,7 +74,7 @@ public class EventDecodeBenchmark extends Defaults {
       DsjsonSink lines = new DsjsonSink(out, joinCounters, frame::offset, DsjsonWriter.of(options));
       while (messages.advance()) {
         if (frame.type() == MessageType.CHECKPOINT) {
-          DefaultJoiner.checkpoint((Message.Checkpoint) messages.current(), config, limits, joinCounters);
+          MessageLoop.checkpoint((Message.Checkpoint) messages.current(), config, limits, joinCounters);
         } else if (frame.type() == MessageType.REGULAR) {
           ByteBuffer payload = frame.payloadBuffer().duplicate();
           payload.position(frame.payloadIndex()).limit(frame.payloadIndex() + frame.size());

@@ -2,7 +2,6 @@ package io.github.vwbinlog.core.convert;
 
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
-import io.github.vwbinlog.Message;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
@@ -20,7 +19,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -69,7 +67,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
       return counters.summary();
     }
     try (ZstdContexts zstd = new ZstdContexts(1); DefaultJoiner joiner = DefaultJoiner.open(input, options, zstd)) {
-      return run(joiner, joiner.readerMessages(), out, DsjsonWriter.of(options));
+      return run(joiner, out, DsjsonWriter.of(options));
     }
   }
 
@@ -87,7 +85,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     try (ZstdContexts zstd = new ZstdContexts(1)) {
       // Not closed: closing the joiner would close the caller's reader.
       DefaultJoiner joiner = DefaultJoiner.of(input, options, zstd);
-      return run(joiner, input.iterator(), out, DsjsonWriter.of(options));
+      return run(joiner, out, DsjsonWriter.of(options));
     }
   }
 
@@ -96,15 +94,14 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
     return options.threads() > 1 && !options.isEnabled(JoinFeature.MULTISTEP) && !options.isEnabled(JoinFeature.STRICT);
   }
 
-  private static JoinSummary run(DefaultJoiner joiner, Iterator<Message> messages, OutputStream out,
-      DsjsonWriter writer) throws IOException {
+  private static JoinSummary run(DefaultJoiner joiner, OutputStream out, DsjsonWriter writer) throws IOException {
     JoinCounters counters = joiner.counters();
     // Starts small and grows to about FLUSH_AT plus one line: a small input, or one converted per request, does not pay
     // for zeroing a megabyte up front.
     JsonBytes buffer = JsonBytes.forOutput(64 * 1024);
     DsjsonSink lines = new DsjsonSink(buffer, counters, joiner::currentOffset, writer);
     try {
-      while (joiner.step(messages, lines)) {
+      while (joiner.step(lines)) {
         // each step joins one message
         if (buffer.length() >= FLUSH_AT) {
           flush(buffer, out);

@@ -6,7 +6,7 @@ import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DedupCache;
-import io.github.vwbinlog.core.join.DefaultJoiner;
+import io.github.vwbinlog.core.join.MessageLoop;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.join.StickyConfig;
@@ -34,8 +34,9 @@ import org.jspecify.annotations.Nullable;
  * is the {@link PartSink}'s: DSJSON lines ({@link DsjsonParts}, the parallel conversion), a collector's result
  * ({@link CollectorParts}), or any other consumer that can run in parts.
  *
- * <p>The calling thread reads the messages (framing is cheap), applies CHECKPOINTs to the configuration in order, and
- * cuts the REGULAR messages into parts of a few MiB, each with a copy of the configuration in force. Worker threads
+ * <p>The calling thread reads the messages with the one loop over messages ({@link MessageLoop}: framing, counting,
+ * CHECKPOINTs applied to the configuration in order) and cuts the REGULAR messages into parts of a few MiB, each with
+ * a copy of the configuration in force. Worker threads
  * join the parts, each with its own joiner, counters and sink state. The calling thread takes the finished parts in
  * log order: it hands their state to the sink, reports their diagnostics to the whole log's counters (and so to the
  * caller's listener, in log order), adds their counts, and replays their metrics' binary32 sums operand by operand,
@@ -169,53 +170,61 @@ public final class ParallelJoin<S> {
     });
     ArrayDeque<Item> pending = new ArrayDeque<>();
     try {
-      Part<S> part = null;
-      while (true) {
-        Message m;
-        try {
-          if (!messages.hasNext()) {
-            break;
-          }
-          m = messages.next();
-        } catch (BinaryLogException e) {
-          part = submit(pool, pending, part);
-          moveNotices(readerNotices, pending);
-          pending.add(new DiagnosticsItem(List.of(e.toDiagnostic())));
-          break;
-        }
-        if (!readerNotices.isEmpty()) {
-          part = submit(pool, pending, part);
-          moveNotices(readerNotices, pending);
-        }
-        counters.message(m.type());
-        if (m instanceof Message.Checkpoint c) {
-          part = submit(pool, pending, part);
-          List<Diagnostic> problems = new ArrayList<>(0);
-          DefaultJoiner.checkpoint(c, config, limits, problems::add);
-          if (!problems.isEmpty()) {
-            pending.add(new DiagnosticsItem(problems));
-          }
-        } else if (m instanceof Message.Regular r) {
-          if (part == null) {
-            part = new Part<>(new StickyConfig(config));
-          }
-          part.messages.add(r);
-          part.bytes += r.payload().remaining();
-          if (part.bytes >= partBytes) {
-            part = submit(pool, pending, part);
-          }
-        }
+      Parts parts = new Parts(pool, pending, readerNotices);
+      MessageLoop loop = MessageLoop.whole(messages, config, limits, counters,
+          d -> pending.add(new DiagnosticsItem(List.of(d))), false);
+      while (loop.step(parts)) {
         while (pending.size() > 2 * threads) {
           drain(pending.poll(), pending);
         }
       }
-      submit(pool, pending, part);
-      moveNotices(readerNotices, pending);
+      parts.barrier();
       while (!pending.isEmpty()) {
         drain(pending.poll(), pending);
       }
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  /**
+   * The loop's handler: cuts the REGULAR messages into parts of about {@link #partBytes}, each with a copy of the
+   * settings in force, and submits a part where the loop applies a CHECKPOINT or reports a problem, and where the
+   * reader has reported something, so that every diagnostic keeps its place in log order.
+   */
+  private final class Parts implements MessageLoop.Handler {
+    private final ExecutorService pool;
+    private final ArrayDeque<Item> pending;
+    private final List<Diagnostic> readerNotices;
+    private @Nullable Part<S> part;
+
+    Parts(ExecutorService pool, ArrayDeque<Item> pending, List<Diagnostic> readerNotices) {
+      this.pool = pool;
+      this.pending = pending;
+      this.readerNotices = readerNotices;
+    }
+
+    @Override
+    public void regular(Message.Regular r) {
+      if (!readerNotices.isEmpty()) {
+        barrier();
+      }
+      Part<S> p = part;
+      if (p == null) {
+        p = new Part<>(new StickyConfig(config));
+        part = p;
+      }
+      p.messages.add(r);
+      p.bytes += r.payload().remaining();
+      if (p.bytes >= partBytes) {
+        part = submit(pool, pending, p);
+      }
+    }
+
+    @Override
+    public void barrier() {
+      part = submit(pool, pending, part);
+      moveNotices(readerNotices, pending);
     }
   }
 

@@ -1,15 +1,7 @@
 package io.github.vwbinlog.core.join;
 
-import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.BinaryLogReader;
-import io.github.vwbinlog.Diagnostic;
-import io.github.vwbinlog.DiagnosticListener;
-import io.github.vwbinlog.DiagnosticReason;
-import io.github.vwbinlog.LimitExceededException;
-import io.github.vwbinlog.Message;
-import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
-import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
@@ -22,10 +14,10 @@ import java.util.Iterator;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link Joiner}: pulls messages from a reader, applies checkpoints, and joins REGULAR messages with the single
- * joiner, or the multistep joiner when {@link JoinFeature#MULTISTEP} is on, buffering the joined events of one
- * message at a time. A framing problem ends the log as VW ends it (SPEC §1), reported as an error; in strict mode it is
- * thrown.
+ * The {@link Joiner} of a whole log: the one loop over its messages ({@link MessageLoop}: framing, checkpoints, strict
+ * mode) joins each REGULAR message with the single joiner, or the multistep joiner when {@link JoinFeature#MULTISTEP}
+ * is on, into the caller's {@link EventSink} ({@link #step}: the conversion's DSJSON sink) or into records, buffering
+ * the joined events of one message at a time ({@link #iterator}).
  */
 public final class DefaultJoiner implements Joiner {
   private final BinaryLogReader reader;
@@ -34,7 +26,8 @@ public final class DefaultJoiner implements Joiner {
   private final StickyConfig config;
   private final MessageJoiner single;
   private final MultistepJoiner multistep;
-  private long currentOffset = -1;
+  /** The loop over the reader's messages, made at the first step. */
+  private @Nullable MessageLoop loop;
   /** The events being iterated; null before {@link #iterator()}. */
   private @Nullable JoinedEvents events;
 
@@ -70,12 +63,7 @@ public final class DefaultJoiner implements Joiner {
 
   /** The offset of the message being joined, for diagnostics raised after joining. */
   public long currentOffset() {
-    return currentOffset;
-  }
-
-  /** The messages of the reader this joiner was opened on; to be iterated once, by one caller. */
-  public Iterator<Message> readerMessages() {
-    return reader.iterator();
+    return loop == null ? -1 : loop.offset();
   }
 
   /** The counters, for a converter that skips some results at output. */
@@ -84,64 +72,33 @@ public final class DefaultJoiner implements Joiner {
   }
 
   /**
-   * Reads one message, handing the joined events of a REGULAR message to {@code sink}.
+   * Reads one message of the reader, handing the joined events of a REGULAR message to {@code sink}; a joiner is
+   * stepped through by one caller, or iterated, not both.
    *
    * @return false at the end of the log
    */
-  public boolean step(Iterator<Message> messages, EventSink sink) {
-    Message m;
-    try {
-      if (!messages.hasNext()) {
-        return false;
-      }
-      m = messages.next();
-    } catch (BinaryLogException e) {
-      if (options.isEnabled(JoinFeature.STRICT)) {
-        throw e;
-      }
-      counters.report(e.toDiagnostic());
-      return false;
+  public boolean step(EventSink sink) {
+    MessageLoop l = loop;
+    if (l == null) {
+      l = MessageLoop.whole(reader.iterator(), config, options.readOptions().limits(), counters, counters,
+          options.isEnabled(JoinFeature.STRICT));
+      loop = l;
     }
-    currentOffset = m.offset();
-    counters.message(m.type());
-    if (m instanceof Message.Checkpoint c) {
-      checkpoint(c);
-    } else if (m instanceof Message.Regular r) {
+    return l.step(r -> {
       if (options.isEnabled(JoinFeature.MULTISTEP)) {
         multistep.regular(r.offset(), r.payload(), sink);
       } else {
         single.regular(r.offset(), r.payload(), sink);
       }
-    }
-    return true;
-  }
-
-  private void checkpoint(Message.Checkpoint c) {
-    checkpoint(c, config, options.readOptions().limits(), counters);
-  }
-
-  /**
-   * Applies a CHECKPOINT to {@code config}; a malformed one is reported and ignored (one beyond a verifier limit as
-   * {@link DiagnosticReason#LIMIT_EXCEEDED}).
-   */
-  public static void checkpoint(Message.Checkpoint c, StickyConfig config, ReadLimits limits,
-      DiagnosticListener listener) {
-    try {
-      config.apply(Decoders.checkpointInfo(c.payload(), c.offset(), limits));
-    } catch (BinaryLogException e) {
-      listener.report(new Diagnostic(e instanceof LimitExceededException ? DiagnosticReason.LIMIT_EXCEEDED
-          : DiagnosticReason.MALFORMED_CHECKPOINT, c.offset(), null, "checkpoint ignored: " + e.getMessage()));
-    }
+    });
   }
 
   @Override
   public Iterator<JoinResult> iterator() {
-    if (events != null) {
+    if (events != null || loop != null) {
       throw new IllegalStateException("a Joiner can be iterated only once");
     }
-    Iterator<Message> messages = reader.iterator();
-    JoinedEvents e = new JoinedEvents(ready -> step(messages, EventSink.records(ready::add)), config,
-        () -> currentOffset);
+    JoinedEvents e = new JoinedEvents(ready -> step(EventSink.records(ready::add)), config, this::currentOffset);
     events = e;
     return e;
   }

@@ -1,6 +1,5 @@
 package io.github.vwbinlog.core.join;
 
-import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
@@ -26,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  * as a join of the whole log joins it, with the same diagnostics; so that ranges that cover a log give, one after
  * the other, the events and diagnostics of one pass (a Spark split of a large file is such a range).
  *
- * <p>Before {@code from} only the framing is read: CHECKPOINTs are applied to the settings (silently: their
+ * <p>The range is read by the one loop over messages ({@link MessageLoop}, in its range mode). Before {@code from}
+ * only the framing is read: CHECKPOINTs are applied to the settings (silently: their
  * diagnostics are the earlier ranges'). The one state that crosses messages besides the settings is the dedup cache
  * (SPEC §4.5), and it decides only whether a DedupInfo value fails and, for training, how {@code __aid} references
  * expand. So the range starts with an empty cache that journals what it applies, as a part of the parallel
@@ -53,7 +53,8 @@ public final class RangeJoiner implements Joiner {
   private DedupCache cache = new DedupCache();
   /** Whether {@link #cache} is the whole file's: no REGULAR message before the range, or rebuilt. */
   private boolean certain = true;
-  private long currentOffset = -1;
+  /** Whether {@link #certain} was settled, at the range's first REGULAR message. */
+  private boolean settled;
   /** The events being iterated; null before {@link #iterator()}. */
   private @Nullable JoinedEvents events;
   private int rebuilt;
@@ -105,53 +106,23 @@ public final class RangeJoiner implements Joiner {
     if (events != null) {
       throw new IllegalStateException("a Joiner can be iterated only once");
     }
-    Iterator<Message> messages = reader.iterator();
-    JoinedEvents e = new JoinedEvents(ready -> step(messages, ready), config, () -> currentOffset);
+    MessageLoop loop = MessageLoop.range(reader.iterator(), config, limits, counters, counters,
+        options.isEnabled(JoinFeature.STRICT), from, to);
+    JoinedEvents e = new JoinedEvents(ready -> loop.step(r -> regular(r, ready, loop.regularBefore())), config,
+        loop::offset);
     events = e;
     return e;
   }
 
-  /** Reads one message; false at the end of the range or of the log. */
-  private boolean step(Iterator<Message> messages, ArrayDeque<JoinResult> ready) {
-    Message m;
-    try {
-      if (!messages.hasNext()) {
-        return false;
-      }
-      m = messages.next();
-    } catch (BinaryLogException e) {
-      if (e.offset() < from || e.offset() >= to) {
-        return false; // the log ends in another range, which reports it
-      }
-      if (options.isEnabled(JoinFeature.STRICT)) {
-        throw e;
-      }
-      counters.report(e.toDiagnostic());
-      return false;
+  /**
+   * Joins one REGULAR message of the range, again with the whole file's cache if its result depends on it: when a
+   * REGULAR message came before the range ({@code regularBefore}) and the cache has not been rebuilt yet.
+   */
+  private void regular(Message.Regular r, ArrayDeque<JoinResult> ready, boolean regularBefore) {
+    if (!settled) {
+      certain = !regularBefore;
+      settled = true;
     }
-    if (m.offset() >= to) {
-      return false;
-    }
-    if (m.offset() < from) {
-      if (m instanceof Message.Checkpoint c) {
-        DefaultJoiner.checkpoint(c, config, limits, DiagnosticListener.ignoring());
-      } else if (m instanceof Message.Regular) {
-        certain = false;
-      }
-      return true;
-    }
-    currentOffset = m.offset();
-    counters.message(m.type());
-    if (m instanceof Message.Checkpoint c) {
-      DefaultJoiner.checkpoint(c, config, limits, counters);
-    } else if (m instanceof Message.Regular r) {
-      regular(r, ready);
-    }
-    return true;
-  }
-
-  /** Joins one REGULAR message of the range, again with the whole file's cache if its result depends on it. */
-  private void regular(Message.Regular r, ArrayDeque<JoinResult> ready) {
     List<Diagnostic> diagnostics = new ArrayList<>();
     List<JoinResult> results = new ArrayList<>();
     JoinCounters own = new JoinCounters(diagnostics::add, false, true);
@@ -186,20 +157,14 @@ public final class RangeJoiner implements Joiner {
     JoinCounters silent = new JoinCounters(DiagnosticListener.ignoring(), false, true);
     MessageJoiner joiner = MessageJoiner.of(settings, silent, limits, whole, false, null);
     try (BinaryLogReader again = source.open(readOptions.withListener(DiagnosticListener.ignoring()))) {
-      for (Message m : again) {
-        if (m.offset() >= from) {
-          break;
-        }
-        if (m instanceof Message.Checkpoint c) {
-          DefaultJoiner.checkpoint(c, settings, limits, DiagnosticListener.ignoring());
-        } else if (m instanceof Message.Regular r) {
-          joiner.regular(r.offset(), r.payload(), view -> true);
-        }
+      // The same loop, over [0, from): the first pass framed these bytes without error.
+      MessageLoop before = MessageLoop.range(again.iterator(), settings, limits, silent, DiagnosticListener.ignoring(),
+          false, 0, from);
+      while (before.step(r -> joiner.regular(r.offset(), r.payload(), view -> true))) {
+        // one message per step
       }
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("cannot read the log again to rebuild its dedup cache", e);
-    } catch (BinaryLogException e) {
-      // The first pass framed the same bytes up to the range without error: nothing more can be read before it.
     }
     // As in the parallel conversion: until its first DedupInfo the range's cache was empty, and after it both caches
     // hold the same ids in the same order, so no pair of the journal fails on the whole file's cache.

@@ -8,7 +8,6 @@ import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.EventEncoding;
 import io.github.vwbinlog.LearningMode;
-import io.github.vwbinlog.Message;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
@@ -41,7 +40,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -104,9 +102,8 @@ class ViewRecordEquivalenceTest {
       JoinCounters counters = joiner.counters();
       DsjsonSink lines = new DsjsonSink(buffer, counters, joiner::currentOffset, DsjsonWriter.of(o));
       RecordView records = new RecordView();
-      Iterator<Message> messages = reader.iterator();
       // Each joined event built into a record from its view, and its line written from the record.
-      while (joiner.step(messages, view -> lines.accept(records.of(view.record())))) {
+      while (joiner.step(view -> lines.accept(records.of(view.record())))) {
         // one message per step
       }
       return new Run(buffer.toByteArray(), counters.summary(), diagnostics);
