@@ -9,6 +9,7 @@ import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.core.scan.MessageScan;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.join.JoinResult;
 import java.nio.ByteBuffer;

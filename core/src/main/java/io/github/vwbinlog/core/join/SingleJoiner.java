@@ -1,8 +1,8 @@
 package io.github.vwbinlog.core.join;
 
-import static io.github.vwbinlog.core.join.MessageScan.FAILED;
-import static io.github.vwbinlog.core.join.MessageScan.NONE;
-import static io.github.vwbinlog.core.join.MessageScan.TYPES;
+import static io.github.vwbinlog.core.scan.MessageScan.FAILED;
+import static io.github.vwbinlog.core.scan.MessageScan.NONE;
+import static io.github.vwbinlog.core.scan.MessageScan.TYPES;
 
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.Diagnostic;
@@ -14,6 +14,7 @@ import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.core.scan.MessageScan;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.core.write.EventEncoder;
 import io.github.vwbinlog.event.CaEvent;

@@ -1,20 +1,22 @@
-package io.github.vwbinlog.core.join;
+package io.github.vwbinlog.core.scan;
 
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i16;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i32;
-import static io.github.vwbinlog.core.join.FlatReads.ascii;
-import static io.github.vwbinlog.core.join.FlatReads.byteField;
-import static io.github.vwbinlog.core.join.FlatReads.element;
-import static io.github.vwbinlog.core.join.FlatReads.field;
-import static io.github.vwbinlog.core.join.FlatReads.floatField;
-import static io.github.vwbinlog.core.join.FlatReads.intField;
-import static io.github.vwbinlog.core.join.FlatReads.sameBytes;
-import static io.github.vwbinlog.core.join.FlatReads.textKind;
+import static io.github.vwbinlog.core.scan.FlatReads.ascii;
+import static io.github.vwbinlog.core.scan.FlatReads.byteField;
+import static io.github.vwbinlog.core.scan.FlatReads.element;
+import static io.github.vwbinlog.core.scan.FlatReads.field;
+import static io.github.vwbinlog.core.scan.FlatReads.floatField;
+import static io.github.vwbinlog.core.scan.FlatReads.intField;
+import static io.github.vwbinlog.core.scan.FlatReads.sameBytes;
+import static io.github.vwbinlog.core.scan.FlatReads.textKind;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LearningMode;
+import io.github.vwbinlog.LimitExceededException;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.TimeStamp;
@@ -44,13 +46,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
 
 /**
  * The one reader of a REGULAR message's events (SPEC §4.1): it verifies every nested buffer with one reused verifier,
  * records each event's fields in reused primitive arrays indexed by the event's position in the payload, and groups
- * the events by id in first-seen order, hashing the id bytes in place. {@link SingleJoiner} joins the groups from the
- * arrays and {@link ScanView} shows a joined event from them; nothing is decoded into records unless a sink asks for
- * records.
+ * the events by id in first-seen order, hashing the id bytes in place. The join ({@code SingleJoiner} in
+ * {@code core.join}) walks the groups through the accessors and its view ({@code ScanView}) shows a joined event from
+ * them; nothing is decoded into records unless a sink asks for records.
  *
  * <p>The payload is first copied into a reused heap array, and zstd payloads are decompressed into a reused arena, so
  * that every read is a {@link LittleEndian} read from a byte array. The scan is total: it reads what the record
@@ -63,24 +66,27 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Not thread-safe: one per joiner, or per call for every event's record.
  */
-final class MessageScan {
+public final class MessageScan {
   /** No event: the end of a group's chain in {@link #next}, an empty slot of the id table. */
-  static final int NONE = -1;
-  static final PayloadType[] TYPES = PayloadType.values();
+  public static final int NONE = -1;
+  public static final PayloadType[] TYPES = PayloadType.values();
   /** What an outcome's index is ({@link #indexKind}), as the flatbuffer union tags it. */
-  static final byte KIND_NONE = 0;
-  static final byte KIND_NUMERIC = 1;
-  static final byte KIND_LITERAL = 2;
+  public static final byte KIND_NONE = 0;
+  public static final byte KIND_NUMERIC = 1;
+  public static final byte KIND_LITERAL = 2;
+
+  /** The REGULAR type as exceptions name it: the value as stored, unsigned. */
+  public static final long REGULAR = Integer.toUnsignedLong(MessageType.REGULAR.code());
 
   /** What {@link #scanEvent} returns for an event that stops the scan ({@link #failure} says why). */
   private static final int SCAN_FAILED = -1;
 
   /** An event's {@link #status}: read. */
-  static final byte READ = 0;
+  public static final byte READ = 0;
   /** An event's {@link #status}: its payload does not decode ({@link #failReason}, {@link #failMessage}). */
-  static final byte FAILED = 1;
+  public static final byte FAILED = 1;
   /** An event's {@link #status}: an interaction whose payload is not read (its type is not joined). */
-  static final byte UNREAD = 2;
+  public static final byte UNREAD = 2;
 
   /**
    * Why a scan stopped: the payload is dropped whole, with this diagnostic (SPEC §4.1, §11 item 3).
@@ -88,15 +94,15 @@ final class MessageScan {
    * @param message the diagnostic's words, naming the joined event where VW's do
    * @param cause what is wrong with the event, without naming it
    */
-  record Failure(int event, DiagnosticReason reason, @Nullable String eventId, String message, String cause) {
+  public record Failure(int event, DiagnosticReason reason, @Nullable String eventId, String message, String cause) {
     /** A failure whose message is its cause. */
-    Failure(int event, DiagnosticReason reason, @Nullable String eventId, String cause) {
+    public Failure(int event, DiagnosticReason reason, @Nullable String eventId, String cause) {
       this(event, reason, eventId, cause, cause);
     }
   }
 
   /** Which events a scan reads; the others it leaves {@link #UNREAD}, in their groups. */
-  enum Mode {
+  public enum Mode {
     /**
      * For the single joiner: the decisions of the problem type in force, outcomes and DedupInfo events (decoded into
      * {@link #dedups}); an Episode event stops the scan (SPEC §7), MultiStep and unrecognized interactions are unread.
@@ -129,63 +135,63 @@ final class MessageScan {
 
   // Per event of the message, indexed by the event's position in the payload.
   private int capacity;
-  byte[] type = new byte[0];
+  public byte[] type = new byte[0];
   /** Where the event's payload is: {@link #message}, or the arena for a zstd payload. */
-  byte[][] bufs = new byte[0][];
-  int[] idPos = new int[0];
-  int[] idLen = new int[0];
+  public byte[][] bufs = new byte[0][];
+  public int[] idPos = new int[0];
+  public int[] idLen = new int[0];
   /** The id needs no JSON escape. */
-  boolean[] idPlain = new boolean[0];
+  public boolean[] idPlain = new boolean[0];
   /** The payload's root table in {@link #bufs}. */
-  int[] table = new int[0];
+  public int[] table = new int[0];
   /** A zstd event's decompressed payload in the arena: where it starts and how long it is. */
   private int[] arenaStart = new int[0];
   private int[] arenaLength = new int[0];
-  long[] second = new long[0];
-  boolean[] hasClientTime = new boolean[0];
-  float[] pass = new float[0];
+  public long[] second = new long[0];
+  public boolean[] hasClientTime = new boolean[0];
+  public float[] pass = new float[0];
   /** The next event of the same id, or {@link #NONE}. */
-  int[] next = new int[0];
+  public int[] next = new int[0];
   private int[] hash = new int[0];
   // Outcomes.
-  boolean[] taken = new boolean[0];
-  float[] value = new float[0];
-  byte[] indexKind = new byte[0];
-  int[] numericIndex = new int[0];
-  int[] literalPos = new int[0];
-  int[] literalLen = new int[0];
+  public boolean[] taken = new boolean[0];
+  public float[] value = new float[0];
+  public byte[] indexKind = new byte[0];
+  public int[] numericIndex = new int[0];
+  public int[] literalPos = new int[0];
+  public int[] literalLen = new int[0];
   // Interactions.
-  boolean[] deferred = new boolean[0];
-  boolean[] apprentice = new boolean[0];
+  public boolean[] deferred = new boolean[0];
+  public boolean[] apprentice = new boolean[0];
   /** The learning mode's code. */
-  byte[] mode = new byte[0];
+  public byte[] mode = new byte[0];
   // Every event: whether it was read, why not, and where its bytes are (for the decoder, when records are wanted).
-  byte[] status = new byte[0];
-  DiagnosticReason[] failReason = new DiagnosticReason[0];
-  String[] failMessage = new String[0];
+  public byte[] status = new byte[0];
+  public DiagnosticReason[] failReason = new DiagnosticReason[0];
+  public String[] failMessage = new String[0];
   /** The nested Event buffer's position and length in the payload, and the JoinedEvent's time stamp struct's. */
   int[] eventStart = new int[0];
   int[] eventLength = new int[0];
   int[] timePos = new int[0];
 
   // Groups, in first-seen order, and an open-addressing table of group numbers by id.
-  int groupCount;
+  public int groupCount;
   /** The first event of each group. */
-  int[] groupHead = new int[16];
+  public int[] groupHead = new int[16];
   private int[] groupTail = new int[16];
   private int[] slots = new int[32];
   private int slotMask;
 
   /** The message's DedupInfo events, decoded, with equal id and value counts, in payload order. */
-  final List<DedupInfo> dedups = new ArrayList<>();
+  public final List<DedupInfo> dedups = new ArrayList<>();
   /** The position in the payload of each of {@link #dedups}. */
-  int[] dedupEvent = new int[4];
+  public int[] dedupEvent = new int[4];
   /** How many events the message has; the scan read those before {@link #failure}'s event, or all. */
-  int eventCount;
+  public int eventCount;
   /** How many interactions the message has (those before {@link #failure}'s event, if it stopped). */
-  int interactions;
+  public int interactions;
   /** Why the scan stopped, or null when it read every event. */
-  @Nullable Failure failure;
+  public @Nullable Failure failure;
 
   /**
    * The payload as the caller gave it (a little-endian view of it when the caller's buffer is not), for the decoder;
@@ -195,7 +201,7 @@ final class MessageScan {
   private int base;
 
   /** The payload of the message being converted: where the ids are (a zstd event's payload is in the arena). */
-  byte[] message = new byte[0];
+  public byte[] message = new byte[0];
   // The same bytes as a buffer, for the verifier and the record decoder.
   private ByteBuffer messageBuffer = ByteBuffer.allocate(0);
 
@@ -212,7 +218,7 @@ final class MessageScan {
    * A scan that reads the events {@code mode} names. Without a pool of zstd contexts it decompresses as the record
    * decoder does, allocating. Until {@link #configure} the settings in force are the defaults.
    */
-  MessageScan(ReadLimits limits, @Nullable ZstdContexts zstd, Mode mode) {
+  public MessageScan(ReadLimits limits, @Nullable ZstdContexts zstd, Mode mode) {
     this.readMode = mode;
     this.limits = limits;
     this.zstd = zstd;
@@ -221,8 +227,21 @@ final class MessageScan {
     configure(CheckpointInfo.DEFAULTS);
   }
 
+  /**
+   * Why the scan refused a {@code JoinedPayload} that verifies: it holds more joined events than
+   * {@link ReadLimits#maxEventsPerPayload()}.
+   *
+   * @throws IllegalStateException if it holds no more: the scan refused a payload it should read (a bug)
+   */
+  public static LimitExceededException tooManyEvents(long offset, ByteBuffer payload, ReadLimits limits) {
+    int n = JoinedPayload.getRootAsJoinedPayload(payload.duplicate()).eventsLength();
+    if (n > limits.maxEventsPerPayload()) {
+      return new LimitExceededException(offset, REGULAR, "number of joined events", n, limits.maxEventsPerPayload());
+    }
+    throw new IllegalStateException("the scan and the verifier disagree on the JoinedPayload at " + offset);
+  }
   /** Takes the settings in force. */
-  void configure(CheckpointInfo now) {
+  public void configure(CheckpointInfo now) {
     effective = now;
     for (PayloadType t : TYPES) {
       problemMatches[t.ordinal()] = now.problemType().matches(t);
@@ -230,12 +249,12 @@ final class MessageScan {
   }
 
   /** Whether an interaction of type {@code t} matches the problem type in force (SPEC §4.3), from a table. */
-  boolean problemMatches(PayloadType t) {
+  public boolean problemMatches(PayloadType t) {
     return problemMatches[t.ordinal()];
   }
 
   /** Gives back the zstd context, if one was borrowed. The scan can go on; it borrows again when it needs to. */
-  void close() {
+  public void close() {
     ZstdDecompressCtx context = zstdContext;
     if (context != null) {
       zstdContext = null;
@@ -247,10 +266,10 @@ final class MessageScan {
    * Scans a REGULAR message's payload.
    *
    * @return false when the {@code JoinedPayload} itself does not verify or holds more events than the limit (the
-   *     caller reports it through {@link RegularMessages}); true when the events were scanned, every one of them or
-   *     those before {@link #failure}
+   *     caller reports it, {@link #tooManyEvents} saying why when it verifies); true when the events were scanned,
+   *     every one of them or those before {@link #failure}
    */
-  boolean scan(ByteBuffer payload) {
+  public boolean scan(ByteBuffer payload) {
     original = payload.order() == ByteOrder.LITTLE_ENDIAN ? payload
         : payload.duplicate().order(ByteOrder.LITTLE_ENDIAN);
     base = payload.position();
@@ -310,7 +329,7 @@ final class MessageScan {
    *
    * @throws IllegalArgumentException if a record has no stored form (a slot action id beyond 32 bits)
    */
-  void load(List<@Nullable JoinedEvent> records, EventEncoder encoder) {
+  public void load(List<@Nullable JoinedEvent> records, EventEncoder encoder) {
     int n = records.size();
     dedups.clear();
     failure = null;
@@ -464,7 +483,7 @@ final class MessageScan {
    *
    * @throws IllegalStateException if the decoder cannot read an event the scan read: a bug, never bad data
    */
-  JoinedEvent record(int e, EventDecoder decoder) {
+  public JoinedEvent record(int e, EventDecoder decoder) {
     try {
       EventDecoder.Envelope envelope = decoder.envelope(eventBytes(e));
       var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp().__assign(base + timePos[e], original);
@@ -612,7 +631,7 @@ final class MessageScan {
   }
 
   /** Whether an event of type {@code t} is an interaction: not an outcome, a DedupInfo or an Episode event. */
-  static boolean isInteraction(PayloadType t) {
+  public static boolean isInteraction(PayloadType t) {
     return t != PayloadType.OUTCOME && t != PayloadType.DEDUP_INFO && t != PayloadType.EPISODE;
   }
 
@@ -955,7 +974,7 @@ final class MessageScan {
   }
 
   /** Event {@code i}'s id as a string, for diagnostics and the metrics. */
-  String idString(int i) {
+  public String idString(int i) {
     return new String(message, idPos[i], idLen[i], StandardCharsets.UTF_8);
   }
 
