@@ -23,7 +23,7 @@ final class RegularMessages {
   static void drop(long offset, MessageScan scan, MessageScan.Failure failure, JoinCounters counters) {
     int interactions = 0;
     for (int i = 0; i < failure.event(); i++) {
-      if (MessageScan.isInteraction(MessageScan.TYPES[scan.type[i]])) {
+      if (MessageScan.isInteraction(scan.type(i))) {
         interactions++;
       }
     }

@@ -1,8 +1,6 @@
 package io.github.vwbinlog.core.join;
 
-import static io.github.vwbinlog.core.scan.MessageScan.FAILED;
 import static io.github.vwbinlog.core.scan.MessageScan.NONE;
-import static io.github.vwbinlog.core.scan.MessageScan.TYPES;
 
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.Diagnostic;
@@ -147,15 +145,15 @@ final class SingleJoiner implements ScanView.Reports {
     if (!applyDedups()) {
       return;
     }
-    MessageScan.Failure failure = scan.failure;
+    MessageScan.Failure failure = scan.failure();
     if (failure != null) {
       RegularMessages.drop(offset, scan, failure, counters);
       return;
     }
-    counters.interactionsSeen(scan.interactions);
+    counters.interactionsSeen(scan.interactions());
     int lastLearnable = NONE;
-    for (int g = 0; g < scan.groupCount; g++) {
-      int joined = group(scan.groupHead[g]);
+    for (int g = 0; g < scan.groupCount(); g++) {
+      int joined = group(scan.groupHead(g));
       if (joined == NONE) {
         continue;
       }
@@ -168,8 +166,8 @@ final class SingleJoiner implements ScanView.Reports {
       }
     }
     if (lastLearnable != NONE) {
-      counters.metrics().last(scan.message, scan.idPos[lastLearnable], scan.idLen[lastLearnable],
-          scan.second[lastLearnable]);
+      counters.metrics().last(scan.message(), scan.idPos(lastLearnable), scan.idLen(lastLearnable),
+          scan.second(lastLearnable));
     }
   }
 
@@ -189,7 +187,7 @@ final class SingleJoiner implements ScanView.Reports {
    * an id new to the cache, drops the payload: false, reported and counted.
    */
   private boolean applyDedups() {
-    List<DedupInfo> infos = scan.dedups;
+    List<DedupInfo> infos = scan.dedups();
     for (int k = 0; k < infos.size(); k++) {
       DedupInfo info = infos.get(k);
       int failed = dedup.apply(info.ids(), info.values(),
@@ -198,7 +196,7 @@ final class SingleJoiner implements ScanView.Reports {
         // Only a new id's value is parsed: in a part, that id may be cached in the whole log's cache, where this pair
         // would not fail.
         uncertain |= part;
-        int event = scan.dedupEvent[k];
+        int event = scan.dedupEvent(k);
         RegularMessages.drop(offset, scan, new MessageScan.Failure(event, DiagnosticReason.MALFORMED_DEDUP,
             scan.idString(event), "JSON parsing during dedup processing failed for action id "
             + Long.toUnsignedString(info.ids().get(failed))), counters);
@@ -234,15 +232,15 @@ final class SingleJoiner implements ScanView.Reports {
     // First the checks made before anything is decoded (§4.2 steps 1 to 4), event by event.
     int count = 0;
     int skipped = 0;
-    for (int e = head; e != NONE; e = m.next[e]) {
-      PayloadType t = TYPES[m.type[e]];
+    for (int e = head; e != NONE; e = m.next(e)) {
+      PayloadType t = m.type(e);
       if (count == events.length) {
         events = Arrays.copyOf(events, count * 2);
         outcomes = Arrays.copyOf(outcomes, count * 2);
       }
       if (t == PayloadType.OUTCOME) {
-        if (m.status[e] == FAILED) {
-          report(m.failReason[e], "observation cannot be read: " + m.failMessage[e]);
+        if (m.failed(e)) {
+          report(m.failReason(e), "observation cannot be read: " + m.failMessage(e));
           events[count++] = UNREADABLE;
         } else {
           events[count++] = e;
@@ -260,11 +258,11 @@ final class SingleJoiner implements ScanView.Reports {
         report(DiagnosticReason.UNSUPPORTED_INTERACTION, "interaction type " + t + " is not currently supported");
         continue;
       }
-      if (m.status[e] == FAILED) {
+      if (m.failed(e)) {
         skipped++;
-        DiagnosticReason reason = m.failReason[e];
+        DiagnosticReason reason = m.failReason(e);
         report(reason, t + (reason == DiagnosticReason.LIMIT_EXCEEDED ? " interaction skipped: "
-            : " payload is malformed: ") + m.failMessage[e]);
+            : " payload is malformed: ") + m.failMessage(e));
         continue;
       }
       events[count++] = e;
@@ -289,8 +287,8 @@ final class SingleJoiner implements ScanView.Reports {
         invalid |= accepted != NONE;
         continue;
       }
-      PayloadType t = TYPES[m.type[e]];
-      if (useClientTime && !m.hasClientTime[e]) {
+      PayloadType t = m.type(e);
+      if (useClientTime && !m.hasClientTime(e)) {
         report(DiagnosticReason.CLIENT_TIME_MISSING, "configured to use client time but the " + t.name()
             + " event has no client time; its enqueued time is used");
       }
@@ -303,7 +301,7 @@ final class SingleJoiner implements ScanView.Reports {
         }
         continue;
       }
-      LearningMode mode = LearningMode.of(m.mode[e]);
+      LearningMode mode = m.learningMode(e);
       if (mode != effective.learningMode()) {
         rejected++;
         report(DiagnosticReason.LEARNING_MODE_MISMATCH, "learning mode " + mode.name() + " of the " + t.name()
@@ -396,7 +394,7 @@ final class SingleJoiner implements ScanView.Reports {
     metrics.learnable(v.sumOriginal);
     boolean last = metrics.seenFirst();
     if (!last) {
-      metrics.first(scan.idString(interaction), scan.second[interaction]);
+      metrics.first(scan.idString(interaction), scan.second(interaction));
     }
     if (t == PayloadType.CB) {
       metrics.cb(false, v.firstActionIsOne, v.firstOriginal);
@@ -418,11 +416,11 @@ final class SingleJoiner implements ScanView.Reports {
     this.offset = offset;
     refreshConfig();
     scan.load(records, encoder);
-    counters.interactionsSeen(scan.interactions);
-    if (scan.groupCount == 0) {
+    counters.interactionsSeen(scan.interactions());
+    if (scan.groupCount() == 0) {
       return null;
     }
-    int joined = group(scan.groupHead[0]);
+    int joined = group(scan.groupHead(0));
     return joined == NONE ? null : record(joined, i -> java.util.Objects.requireNonNull(records.get(i)));
   }
 
