@@ -16,7 +16,7 @@ import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.core.framing.MessageReader;
 import io.github.vwbinlog.core.join.DefaultJoiner;
 import io.github.vwbinlog.core.join.DefaultRewardCalculator;
-import io.github.vwbinlog.core.join.JoinedPayloads;
+import io.github.vwbinlog.core.scan.JoinedPayloads;
 import io.github.vwbinlog.core.join.RangeJoiner;
 import io.github.vwbinlog.core.logjoin.DefaultLogJoiner;
 import io.github.vwbinlog.core.write.LogWriter;

@@ -2,6 +2,7 @@ package io.github.vwbinlog.core.join;
 
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
+import io.github.vwbinlog.core.scan.MessageScan;
 import io.github.vwbinlog.event.DedupInfo;
 import java.nio.ByteBuffer;
 import java.util.List;

@@ -9,6 +9,7 @@ import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.core.scan.MessageScan;
 import io.github.vwbinlog.event.JoinedEvent;
 import java.nio.ByteBuffer;
 import org.jspecify.annotations.Nullable;
@@ -72,7 +73,7 @@ final class MultistepJoiner {
       return;
     }
     CheckpointInfo effective = config.effective();
-    MessageScan.Failure failure = scan.failure;
+    MessageScan.Failure failure = scan.failure();
     if (failure != null) {
       RegularMessages.drop(offset, scan, failure, counters);
       return;
@@ -82,16 +83,16 @@ final class MultistepJoiner {
     int seen = 0;
     int skipped = 0;
     boolean invalid = false;
-    for (int i = 0; i < scan.eventCount; i++) {
-      PayloadType type = MessageScan.TYPES[scan.type[i]];
-      boolean failed = scan.status[i] == MessageScan.FAILED;
+    for (int i = 0; i < scan.eventCount(); i++) {
+      PayloadType type = scan.type(i);
+      boolean failed = scan.failed(i);
       switch (type) {
         case MULTI_STEP -> {
           seen++;
           if (failed) {
             skipped++;
-            counters.report(new Diagnostic(scan.failReason[i], offset, scan.idString(i), "MultiStep payload cannot be "
-                + "read, the step is left out of its batch: " + scan.failMessage[i]));
+            counters.report(new Diagnostic(scan.failReason(i), offset, scan.idString(i), "MultiStep payload cannot be "
+                + "read, the step is left out of its batch: " + scan.failMessage(i)));
           } else {
             step(offset, scan.record(i, decoder), useClientTime, batch);
           }
@@ -99,8 +100,8 @@ final class MultistepJoiner {
         case OUTCOME -> {
           if (failed) {
             invalid = true;
-            counters.report(new Diagnostic(scan.failReason[i], offset, scan.idString(i), "observation cannot be read: "
-                + scan.failMessage[i]));
+            counters.report(new Diagnostic(scan.failReason(i), offset, scan.idString(i), "observation cannot be read: "
+                + scan.failMessage(i)));
           } else {
             batch.addOutcome(scan.record(i, decoder));
           }

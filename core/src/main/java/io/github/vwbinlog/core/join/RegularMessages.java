@@ -2,13 +2,11 @@ package io.github.vwbinlog.core.join;
 
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
-import io.github.vwbinlog.LimitExceededException;
-import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.Schema;
+import io.github.vwbinlog.core.scan.MessageScan;
 import java.nio.ByteBuffer;
-import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
 
 /**
  * What both joiners do with a REGULAR message they cannot join: one skipped before its events are read (readiness,
@@ -16,9 +14,6 @@ import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
  * unreadable event (§4.1, §11 item 3). Each is reported and counted.
  */
 final class RegularMessages {
-  /** The REGULAR type as exceptions name it: the value as stored, unsigned. */
-  static final long REGULAR = Integer.toUnsignedLong(MessageType.REGULAR.code());
-
   private RegularMessages() {}
 
   /**
@@ -28,7 +23,7 @@ final class RegularMessages {
   static void drop(long offset, MessageScan scan, MessageScan.Failure failure, JoinCounters counters) {
     int interactions = 0;
     for (int i = 0; i < failure.event(); i++) {
-      if (MessageScan.isInteraction(MessageScan.TYPES[scan.type[i]])) {
+      if (MessageScan.isInteraction(scan.type(i))) {
         interactions++;
       }
     }
@@ -63,20 +58,6 @@ final class RegularMessages {
           : DiagnosticReason.MALFORMED_PAYLOAD, offset, null, "verification failed, skipping JoinedPayload: " + problem));
       return;
     }
-    counters.report(tooManyEvents(offset, payload, limits).toDiagnostic());
-  }
-
-  /**
-   * Why the scan refused a {@code JoinedPayload} that verifies: it holds more joined events than
-   * {@link ReadLimits#maxEventsPerPayload()}.
-   *
-   * @throws IllegalStateException if it holds no more: the scan refused a payload it should read (a bug)
-   */
-  static LimitExceededException tooManyEvents(long offset, ByteBuffer payload, ReadLimits limits) {
-    int n = JoinedPayload.getRootAsJoinedPayload(payload.duplicate()).eventsLength();
-    if (n > limits.maxEventsPerPayload()) {
-      return new LimitExceededException(offset, REGULAR, "number of joined events", n, limits.maxEventsPerPayload());
-    }
-    throw new IllegalStateException("the scan and the verifier disagree on the JoinedPayload at " + offset);
+    counters.report(MessageScan.tooManyEvents(offset, payload, limits).toDiagnostic());
   }
 }

@@ -3,13 +3,12 @@ package io.github.vwbinlog.core.join;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.f32;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i32;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i64;
-import static io.github.vwbinlog.core.join.FlatReads.element;
-import static io.github.vwbinlog.core.join.FlatReads.field;
-import static io.github.vwbinlog.core.join.FlatReads.floatField;
-import static io.github.vwbinlog.core.join.FlatReads.sameBytes;
-import static io.github.vwbinlog.core.join.MessageScan.KIND_LITERAL;
-import static io.github.vwbinlog.core.join.MessageScan.KIND_NUMERIC;
-import static io.github.vwbinlog.core.join.MessageScan.TYPES;
+import static io.github.vwbinlog.core.scan.FlatReads.element;
+import static io.github.vwbinlog.core.scan.FlatReads.field;
+import static io.github.vwbinlog.core.scan.FlatReads.floatField;
+import static io.github.vwbinlog.core.scan.FlatReads.sameBytes;
+import static io.github.vwbinlog.core.scan.MessageScan.KIND_LITERAL;
+import static io.github.vwbinlog.core.scan.MessageScan.KIND_NUMERIC;
 
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.ReadLimits;
@@ -27,6 +26,7 @@ import java.util.List;
 import java.util.function.IntFunction;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.core.scan.MessageScan;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.schema.Slots;
 import java.nio.ByteBuffer;
@@ -127,13 +127,13 @@ public final class ScanView implements JoinedView {
     this.n = n;
     boolean activated = false;
     for (int k = 0; k < n; k++) {
-      activated |= m.taken[outcomes[k]];
+      activated |= m.taken(outcomes[k]);
     }
-    PayloadType t = TYPES[m.type[interaction]];
+    PayloadType t = m.type(interaction);
     type = t;
-    learnable = !m.deferred[interaction] || activated;
-    p = m.bufs[interaction];
-    root = m.table[interaction];
+    learnable = !m.deferred(interaction) || activated;
+    p = m.bytes(interaction);
+    root = m.table(interaction);
     slotCount = 0;
     expandedContext = null;
     return switch (t) {
@@ -188,14 +188,14 @@ public final class ScanView implements JoinedView {
     long first = i64(p, actions + 4);
     originalReward = reward(groupEvents, 0, n);
     // Apprentice: the baseline is always action 1, as CB action ids are 1-based; ids are truncated to u32 (§4.6).
-    reward = scan.apprentice[interaction] ? ((int) first == 1 ? 1f : 0f) : originalReward;
+    reward = scan.apprentice(interaction) ? ((int) first == 1 ? 1f : 0f) : originalReward;
     context(field(p, root, Slots.CbEvent.CONTEXT));
     return true;
   }
 
   private boolean ccb(Reports reports) {
     slots();
-    boolean appr = scan.apprentice[interaction];
+    boolean appr = scan.apprentice(interaction);
     if (appr && slotCount != baselineCount) {
       reports.report(DiagnosticReason.BASELINE_SIZE_MISMATCH, "slot size " + slotCount + " and baseline action size "
           + baselineCount + " do not match; the joined event is skipped");
@@ -212,16 +212,16 @@ public final class ScanView implements JoinedView {
     for (int k = 0; k < n; k++) {
       int e = groupEvents[k];
       int slot;
-      if (m.indexKind[e] == KIND_NUMERIC) {
-        slot = m.numericIndex[e];
-      } else if (m.indexKind[e] == KIND_LITERAL) {
-        if (!anySlotId || m.literalLen[e] == 0) {
+      if (m.indexKind(e) == KIND_NUMERIC) {
+        slot = m.numericIndex(e);
+      } else if (m.indexKind(e) == KIND_LITERAL) {
+        if (!anySlotId || m.literalLen(e) == 0) {
           slot = -1;
         } else {
-          slot = slotById(m.bufs[e], m.literalPos[e], m.literalLen[e]);
+          slot = slotById(m.bytes(e), m.literalPos(e), m.literalLen(e));
           if (slot < 0) {
             reports.report(DiagnosticReason.UNMATCHED_SLOT_ID, "CCB outcome event with slot id '"
-                + new String(m.bufs[e], m.literalPos[e], m.literalLen[e], StandardCharsets.UTF_8)
+                + new String(m.bytes(e), m.literalPos(e), m.literalLen(e), StandardCharsets.UTF_8)
                 + "' has no matching interaction slot event; the outcome is ignored");
           }
         }
@@ -271,7 +271,7 @@ public final class ScanView implements JoinedView {
 
   /** Slates and CA: one reward over all outcomes; apprentice mode is not implemented in VW, so D is learned. */
   private float apprentice(Reports reports, String what) {
-    if (!scan.apprentice[interaction]) {
+    if (!scan.apprentice(interaction)) {
       return originalReward;
     }
     reports.report(DiagnosticReason.APPRENTICE_NOT_IMPLEMENTED, "apprentice mode is not implemented for " + what
@@ -343,7 +343,7 @@ public final class ScanView implements JoinedView {
     r.begin();
     for (int k = from; k < to; k++) {
       int e = events[k];
-      r.add(m.taken[e], m.value[e], m.second[e]);
+      r.add(m.taken(e), m.value(e), m.second(e));
     }
     return r.finish();
   }
@@ -362,12 +362,12 @@ public final class ScanView implements JoinedView {
 
   @Override
   public long epochSecond() {
-    return scan.second[interaction];
+    return scan.second(interaction);
   }
 
   @Override
   public float passProbability() {
-    return scan.pass[interaction];
+    return scan.passProbability(interaction);
   }
 
   @Override
@@ -377,20 +377,20 @@ public final class ScanView implements JoinedView {
 
   private void id(int e, JsonBytes out) {
     MessageScan m = scan;
-    if (m.idPlain[e]) {
-      out.ascii('"').raw(m.message, m.idPos[e], m.idLen[e]).ascii('"');
+    if (m.idPlain(e)) {
+      out.ascii('"').raw(m.message(), m.idPos(e), m.idLen(e)).ascii('"');
     } else {
-      out.string(m.message, m.idPos[e], m.idLen[e]);
+      out.string(m.message(), m.idPos(e), m.idLen(e));
     }
   }
 
   @Override
   public boolean eventIdUntilNul(JsonBytes out) {
     MessageScan m = scan;
-    if (m.idLen[interaction] == 0) {
+    if (m.idLen(interaction) == 0) {
       return false;
     }
-    out.stringUntilNul(m.message, m.idPos[interaction], m.idLen[interaction]);
+    out.stringUntilNul(m.message(), m.idPos(interaction), m.idLen(interaction));
     return true;
   }
 
@@ -492,12 +492,12 @@ public final class ScanView implements JoinedView {
 
   @Override
   public boolean outcomeTaken(int list, int k) {
-    return scan.taken[outcome(list, k)];
+    return scan.taken(outcome(list, k));
   }
 
   @Override
   public float outcomeValue(int list, int k) {
-    return scan.value[outcome(list, k)];
+    return scan.value(outcome(list, k));
   }
 
   @Override
@@ -509,16 +509,16 @@ public final class ScanView implements JoinedView {
   public boolean outcomeLiteralIndex(int list, int k, JsonBytes out) {
     int e = outcome(list, k);
     MessageScan m = scan;
-    if (m.indexKind[e] != KIND_LITERAL) {
+    if (m.indexKind(e) != KIND_LITERAL) {
       return false;
     }
-    out.string(m.bufs[e], m.literalPos[e], m.literalLen[e]);
+    out.string(m.bytes(e), m.literalPos(e), m.literalLen(e));
     return true;
   }
 
   @Override
   public int outcomeNumericIndex(int list, int k) {
-    return scan.numericIndex[outcome(list, k)];
+    return scan.numericIndex(outcome(list, k));
   }
 
   @Override

@@ -1,8 +1,6 @@
 package io.github.vwbinlog.core.join;
 
-import static io.github.vwbinlog.core.join.MessageScan.FAILED;
-import static io.github.vwbinlog.core.join.MessageScan.NONE;
-import static io.github.vwbinlog.core.join.MessageScan.TYPES;
+import static io.github.vwbinlog.core.scan.MessageScan.NONE;
 
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.Diagnostic;
@@ -13,6 +11,7 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.core.scan.MessageScan;
 import io.github.vwbinlog.core.write.EventEncoder;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.event.JoinedEvent;
@@ -125,15 +124,15 @@ final class SingleJoiner implements ScanView.Reports {
     if (!applyDedups()) {
       return;
     }
-    MessageScan.Failure failure = scan.failure;
+    MessageScan.Failure failure = scan.failure();
     if (failure != null) {
       RegularMessages.drop(offset, scan, failure, counters);
       return;
     }
-    counters.interactionsSeen(scan.interactions);
+    counters.interactionsSeen(scan.interactions());
     int lastLearnable = NONE;
-    for (int g = 0; g < scan.groupCount; g++) {
-      int joined = group(scan.groupHead[g]);
+    for (int g = 0; g < scan.groupCount(); g++) {
+      int joined = group(scan.groupHead(g));
       if (joined == NONE) {
         continue;
       }
@@ -142,8 +141,8 @@ final class SingleJoiner implements ScanView.Reports {
       }
     }
     if (lastLearnable != NONE) {
-      counters.metrics().last(scan.message, scan.idPos[lastLearnable], scan.idLen[lastLearnable],
-          scan.second[lastLearnable]);
+      counters.metrics().last(scan.message(), scan.idPos(lastLearnable), scan.idLen(lastLearnable),
+          scan.second(lastLearnable));
     }
   }
 
@@ -163,7 +162,7 @@ final class SingleJoiner implements ScanView.Reports {
    * an id new to the cache, drops the payload: false, reported and counted.
    */
   private boolean applyDedups() {
-    List<DedupInfo> infos = scan.dedups;
+    List<DedupInfo> infos = scan.dedups();
     for (int k = 0; k < infos.size(); k++) {
       DedupInfo info = infos.get(k);
       int failed = dedup.apply(info.ids(), info.values(),
@@ -172,7 +171,7 @@ final class SingleJoiner implements ScanView.Reports {
         // Only a new id's value is parsed: in a part, that id may be cached in the whole log's cache, where this pair
         // would not fail.
         uncertain |= part;
-        int event = scan.dedupEvent[k];
+        int event = scan.dedupEvent(k);
         RegularMessages.drop(offset, scan, new MessageScan.Failure(event, DiagnosticReason.MALFORMED_DEDUP,
             scan.idString(event), "JSON parsing during dedup processing failed for action id "
             + Long.toUnsignedString(info.ids().get(failed))), counters);
@@ -208,15 +207,15 @@ final class SingleJoiner implements ScanView.Reports {
     // First the checks made before anything is decoded (§4.2 steps 1 to 4), event by event.
     int count = 0;
     int skipped = 0;
-    for (int e = head; e != NONE; e = m.next[e]) {
-      PayloadType t = TYPES[m.type[e]];
+    for (int e = head; e != NONE; e = m.next(e)) {
+      PayloadType t = m.type(e);
       if (count == events.length) {
         events = Arrays.copyOf(events, count * 2);
         outcomes = Arrays.copyOf(outcomes, count * 2);
       }
       if (t == PayloadType.OUTCOME) {
-        if (m.status[e] == FAILED) {
-          report(m.failReason[e], "observation cannot be read: " + m.failMessage[e]);
+        if (m.failed(e)) {
+          report(m.failReason(e), "observation cannot be read: " + m.failMessage(e));
           events[count++] = UNREADABLE;
         } else {
           events[count++] = e;
@@ -234,11 +233,11 @@ final class SingleJoiner implements ScanView.Reports {
         report(DiagnosticReason.UNSUPPORTED_INTERACTION, "interaction type " + t + " is not currently supported");
         continue;
       }
-      if (m.status[e] == FAILED) {
+      if (m.failed(e)) {
         skipped++;
-        DiagnosticReason reason = m.failReason[e];
+        DiagnosticReason reason = m.failReason(e);
         report(reason, t + (reason == DiagnosticReason.LIMIT_EXCEEDED ? " interaction skipped: "
-            : " payload is malformed: ") + m.failMessage[e]);
+            : " payload is malformed: ") + m.failMessage(e));
         continue;
       }
       events[count++] = e;
@@ -263,8 +262,8 @@ final class SingleJoiner implements ScanView.Reports {
         invalid |= accepted != NONE;
         continue;
       }
-      PayloadType t = TYPES[m.type[e]];
-      if (useClientTime && !m.hasClientTime[e]) {
+      PayloadType t = m.type(e);
+      if (useClientTime && !m.hasClientTime(e)) {
         report(DiagnosticReason.CLIENT_TIME_MISSING, "configured to use client time but the " + t.name()
             + " event has no client time; its enqueued time is used");
       }
@@ -277,7 +276,7 @@ final class SingleJoiner implements ScanView.Reports {
         }
         continue;
       }
-      LearningMode mode = LearningMode.of(m.mode[e]);
+      LearningMode mode = m.learningMode(e);
       if (mode != effective.learningMode()) {
         rejected++;
         report(DiagnosticReason.LEARNING_MODE_MISMATCH, "learning mode " + mode.name() + " of the " + t.name()
@@ -374,11 +373,11 @@ final class SingleJoiner implements ScanView.Reports {
     this.offset = offset;
     refreshConfig();
     scan.load(records, encoder);
-    counters.interactionsSeen(scan.interactions);
-    if (scan.groupCount == 0) {
+    counters.interactionsSeen(scan.interactions());
+    if (scan.groupCount() == 0) {
       return null;
     }
-    int joined = group(scan.groupHead[0]);
+    int joined = group(scan.groupHead(0));
     return joined == NONE ? null : view.record(i -> java.util.Objects.requireNonNull(records.get(i)));
   }
 }

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * compiled classes do not show those).
  *
  * <p>Bottom to top: {@code framing}, {@code flatbuf} and {@code text} use nothing else of core; {@code event} reads
- * verified flatbuffers; {@code join} groups, joins and rewards events (and its fast path writes lines with the text
+ * verified flatbuffers; {@code scan} reads a REGULAR message's events into arrays (and every event into records);
+ * {@code join} groups, joins and rewards the scanned events (and its fast path writes lines with the text
  * primitives); {@code output} writes the lines of joined records; {@code convert} drives them all; {@code write}
  * writes logs; {@code eventfile} reads rlclientlib's event files and {@code logjoin} joins them into a log (with
  * {@code write}, never through {@code join}); the root package ({@code CoreProvider})
@@ -61,13 +62,14 @@ class LayersTest {
     t.put("flatbuf", List.of());
     t.put("text", List.of());
     t.put("event", List.of("flatbuf", "text"));
-    t.put("join", List.of("framing", "flatbuf", "text", "event", "write"));
+    t.put("scan", List.of("flatbuf", "event", "write"));
+    t.put("join", List.of("framing", "flatbuf", "text", "event", "scan", "write"));
     t.put("output", List.of("framing", "flatbuf", "text", "event", "join"));
     t.put("convert", List.of("framing", "flatbuf", "text", "event", "join", "output"));
     t.put("write", List.of("framing", "flatbuf", "text"));
     t.put("eventfile", List.of("framing", "flatbuf", "text", "event"));
     t.put("logjoin", List.of("framing", "flatbuf", "text", "event", "eventfile", "write"));
-    t.put("provider", List.of("framing", "flatbuf", "text", "event", "join", "output", "convert", "write",
+    t.put("provider", List.of("framing", "flatbuf", "text", "event", "scan", "join", "output", "convert", "write",
         "eventfile", "logjoin"));
     return java.util.Collections.unmodifiableMap(t);
   }
@@ -157,7 +159,7 @@ class LayersTest {
   void everyPackageOfCoreIsALayer() {
     assertThat(main.getPackage(CORE).getSubpackages())
         .extracting(p -> p.getRelativeName())
-        .allMatch(name -> java.util.Set.of("framing", "flatbuf", "text", "event", "join", "output", "convert",
+        .allMatch(name -> java.util.Set.of("framing", "flatbuf", "text", "event", "scan", "join", "output", "convert",
             "write", "eventfile", "logjoin").contains(name), "a package the layer rule knows");
   }
 

@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.join;
+package io.github.vwbinlog.core.scan;
 
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.f32;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i16;
@@ -11,18 +11,19 @@ import java.nio.ByteOrder;
 
 /**
  * Reads of flatbuffer tables and strings in a byte array that {@link io.github.vwbinlog.core.flatbuf.FlatVerifier}
- * has verified, for the one reader of events ({@link MessageScan}) and its view ({@link ScanView}). Positions are absolute
- * indexes into the array; an absent field reads as 0, the flatbuffer default. Stateless.
+ * has verified, for the one reader of events ({@link MessageScan}) and the join's view of what it read
+ * ({@code ScanView}). Positions are absolute indexes into the array; an absent field reads as 0, the flatbuffer
+ * default. Stateless.
  */
-final class FlatReads {
+public final class FlatReads {
   private FlatReads() {}
 
   /** What {@link #textKind} says of a string: a byte from 0x80 up. */
-  static final int NOT_ASCII = 0;
+  public static final int NOT_ASCII = 0;
   /** What {@link #textKind} says of a string: ASCII with a byte JSON escapes (a control character, '"' or '\\'). */
-  static final int ESCAPED = 1;
+  public static final int ESCAPED = 1;
   /** What {@link #textKind} says of a string: ASCII that JSON writes as it is. */
-  static final int PLAIN = 2;
+  public static final int PLAIN = 2;
 
   /** Eight bytes of an array as one little-endian long, in one load once compiled (see {@code JsonSyntax}). */
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -30,7 +31,7 @@ final class FlatReads {
   private static final long TOPS = 0x8080_8080_8080_8080L;
 
   /** The position of a table field's inline value, or 0 when the field is absent. */
-  static int field(byte[] b, int table, int slot) {
+  public static int field(byte[] b, int table, int slot) {
     int vtable = table - i32(b, table);
     int entry = 4 + 2 * slot;
     if (entry >= (i16(b, vtable) & 0xFFFF)) {
@@ -41,28 +42,28 @@ final class FlatReads {
   }
 
   /** The table that element {@code k} of a vector of tables points to. */
-  static int element(byte[] b, int vector, int k) {
+  public static int element(byte[] b, int vector, int k) {
     int at = vector + 4 + 4 * k;
     return at + i32(b, at);
   }
 
-  static byte byteField(byte[] b, int table, int slot) {
+  public static byte byteField(byte[] b, int table, int slot) {
     int f = field(b, table, slot);
     return f == 0 ? 0 : b[f];
   }
 
-  static float floatField(byte[] b, int table, int slot) {
+  public static float floatField(byte[] b, int table, int slot) {
     int f = field(b, table, slot);
     return f == 0 ? 0f : f32(b, f);
   }
 
-  static int intField(byte[] b, int table, int slot) {
+  public static int intField(byte[] b, int table, int slot) {
     int f = field(b, table, slot);
     return f == 0 ? 0 : i32(b, f);
   }
 
   /** Whether {@code a[ai, ai + length)} and {@code b[bi, bi + length)} hold the same bytes. */
-  static boolean sameBytes(byte[] a, int ai, byte[] b, int bi, int length) {
+  public static boolean sameBytes(byte[] a, int ai, byte[] b, int bi, int length) {
     int k = 0;
     for (; k + 8 <= length; k += 8) {
       if (i64(a, ai + k) != i64(b, bi + k)) {
@@ -83,7 +84,7 @@ final class FlatReads {
    * and the classic tests for a zero byte ({@code (x - 0x01..) & ~x}, on the bytes XOR '"' and XOR '\\') and for a
    * byte below 0x20 ({@code (x - 0x20..) & ~x}) set the top bit of some byte exactly when the eight hold such a byte.
    */
-  static int textKind(byte[] b, int pos, int len) {
+  public static int textKind(byte[] b, int pos, int len) {
     long high = 0;
     long escape = 0;
     int k = 0;
@@ -107,7 +108,7 @@ final class FlatReads {
   }
 
   /** Whether every byte of {@code b[pos, pos + len)} is ASCII. */
-  static boolean ascii(byte[] b, int pos, int len) {
+  public static boolean ascii(byte[] b, int pos, int len) {
     int k = 0;
     for (; k + 8 <= len; k += 8) {
       if ((i64(b, pos + k) & 0x8080_8080_8080_8080L) != 0) {

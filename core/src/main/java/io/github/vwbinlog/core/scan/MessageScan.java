@@ -1,20 +1,22 @@
-package io.github.vwbinlog.core.join;
+package io.github.vwbinlog.core.scan;
 
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i16;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i32;
-import static io.github.vwbinlog.core.join.FlatReads.ascii;
-import static io.github.vwbinlog.core.join.FlatReads.byteField;
-import static io.github.vwbinlog.core.join.FlatReads.element;
-import static io.github.vwbinlog.core.join.FlatReads.field;
-import static io.github.vwbinlog.core.join.FlatReads.floatField;
-import static io.github.vwbinlog.core.join.FlatReads.intField;
-import static io.github.vwbinlog.core.join.FlatReads.sameBytes;
-import static io.github.vwbinlog.core.join.FlatReads.textKind;
+import static io.github.vwbinlog.core.scan.FlatReads.ascii;
+import static io.github.vwbinlog.core.scan.FlatReads.byteField;
+import static io.github.vwbinlog.core.scan.FlatReads.element;
+import static io.github.vwbinlog.core.scan.FlatReads.field;
+import static io.github.vwbinlog.core.scan.FlatReads.floatField;
+import static io.github.vwbinlog.core.scan.FlatReads.intField;
+import static io.github.vwbinlog.core.scan.FlatReads.sameBytes;
+import static io.github.vwbinlog.core.scan.FlatReads.textKind;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LearningMode;
+import io.github.vwbinlog.LimitExceededException;
+import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.TimeStamp;
@@ -42,15 +44,17 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
 
 /**
  * The one reader of a REGULAR message's events (SPEC §4.1): it verifies every nested buffer with one reused verifier,
  * records each event's fields in reused primitive arrays indexed by the event's position in the payload, and groups
- * the events by id in first-seen order, hashing the id bytes in place. {@link SingleJoiner} joins the groups from the
- * arrays and {@link ScanView} shows a joined event from them; nothing is decoded into records unless a sink asks for
- * records.
+ * the events by id in first-seen order, hashing the id bytes in place. The join ({@code SingleJoiner} in
+ * {@code core.join}) walks the groups through the accessors and its view ({@code ScanView}) shows a joined event from
+ * them; nothing is decoded into records unless a sink asks for records.
  *
  * <p>The payload is first copied into a reused heap array, and zstd payloads are decompressed into a reused arena, so
  * that every read is a {@link LittleEndian} read from a byte array. The scan is total: it reads what the record
@@ -63,24 +67,29 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Not thread-safe: one per joiner, or per call for every event's record.
  */
-final class MessageScan {
-  /** No event: the end of a group's chain in {@link #next}, an empty slot of the id table. */
-  static final int NONE = -1;
-  static final PayloadType[] TYPES = PayloadType.values();
-  /** What an outcome's index is ({@link #indexKind}), as the flatbuffer union tags it. */
-  static final byte KIND_NONE = 0;
-  static final byte KIND_NUMERIC = 1;
-  static final byte KIND_LITERAL = 2;
+public final class MessageScan {
+  /** No event: the end of a group's chain ({@link #next(int)}), an empty slot of the id table. */
+  public static final int NONE = -1;
+  private static final PayloadType[] TYPES = PayloadType.values();
+  /** What an outcome's index is ({@link #indexKind(int)}), as the flatbuffer union tags it: none. */
+  public static final byte KIND_NONE = 0;
+  /** What an outcome's index is: a number ({@link #numericIndex(int)}). */
+  public static final byte KIND_NUMERIC = 1;
+  /** What an outcome's index is: a string ({@link #literalPos(int)}, {@link #literalLen(int)}). */
+  public static final byte KIND_LITERAL = 2;
+
+  /** The REGULAR type as exceptions name it: the value as stored, unsigned. */
+  public static final long REGULAR = Integer.toUnsignedLong(MessageType.REGULAR.code());
 
   /** What {@link #scanEvent} returns for an event that stops the scan ({@link #failure} says why). */
   private static final int SCAN_FAILED = -1;
 
   /** An event's {@link #status}: read. */
-  static final byte READ = 0;
+  private static final byte READ = 0;
   /** An event's {@link #status}: its payload does not decode ({@link #failReason}, {@link #failMessage}). */
-  static final byte FAILED = 1;
+  private static final byte FAILED = 1;
   /** An event's {@link #status}: an interaction whose payload is not read (its type is not joined). */
-  static final byte UNREAD = 2;
+  private static final byte UNREAD = 2;
 
   /**
    * Why a scan stopped: the payload is dropped whole, with this diagnostic (SPEC §4.1, §11 item 3).
@@ -88,15 +97,15 @@ final class MessageScan {
    * @param message the diagnostic's words, naming the joined event where VW's do
    * @param cause what is wrong with the event, without naming it
    */
-  record Failure(int event, DiagnosticReason reason, @Nullable String eventId, String message, String cause) {
+  public record Failure(int event, DiagnosticReason reason, @Nullable String eventId, String message, String cause) {
     /** A failure whose message is its cause. */
-    Failure(int event, DiagnosticReason reason, @Nullable String eventId, String cause) {
+    public Failure(int event, DiagnosticReason reason, @Nullable String eventId, String cause) {
       this(event, reason, eventId, cause, cause);
     }
   }
 
   /** Which events a scan reads; the others it leaves {@link #UNREAD}, in their groups. */
-  enum Mode {
+  public enum Mode {
     /**
      * For the single joiner: the decisions of the problem type in force, outcomes and DedupInfo events (decoded into
      * {@link #dedups}); an Episode event stops the scan (SPEC §7), MultiStep and unrecognized interactions are unread.
@@ -129,63 +138,64 @@ final class MessageScan {
 
   // Per event of the message, indexed by the event's position in the payload.
   private int capacity;
-  byte[] type = new byte[0];
+  private byte[] type = new byte[0];
   /** Where the event's payload is: {@link #message}, or the arena for a zstd payload. */
-  byte[][] bufs = new byte[0][];
-  int[] idPos = new int[0];
-  int[] idLen = new int[0];
+  private byte[][] bufs = new byte[0][];
+  private int[] idPos = new int[0];
+  private int[] idLen = new int[0];
   /** The id needs no JSON escape. */
-  boolean[] idPlain = new boolean[0];
+  private boolean[] idPlain = new boolean[0];
   /** The payload's root table in {@link #bufs}. */
-  int[] table = new int[0];
+  private int[] table = new int[0];
   /** A zstd event's decompressed payload in the arena: where it starts and how long it is. */
   private int[] arenaStart = new int[0];
   private int[] arenaLength = new int[0];
-  long[] second = new long[0];
-  boolean[] hasClientTime = new boolean[0];
-  float[] pass = new float[0];
+  private long[] second = new long[0];
+  private boolean[] hasClientTime = new boolean[0];
+  private float[] pass = new float[0];
   /** The next event of the same id, or {@link #NONE}. */
-  int[] next = new int[0];
+  private int[] next = new int[0];
   private int[] hash = new int[0];
   // Outcomes.
-  boolean[] taken = new boolean[0];
-  float[] value = new float[0];
-  byte[] indexKind = new byte[0];
-  int[] numericIndex = new int[0];
-  int[] literalPos = new int[0];
-  int[] literalLen = new int[0];
+  private boolean[] taken = new boolean[0];
+  private float[] value = new float[0];
+  private byte[] indexKind = new byte[0];
+  private int[] numericIndex = new int[0];
+  private int[] literalPos = new int[0];
+  private int[] literalLen = new int[0];
   // Interactions.
-  boolean[] deferred = new boolean[0];
-  boolean[] apprentice = new boolean[0];
+  private boolean[] deferred = new boolean[0];
+  private boolean[] apprentice = new boolean[0];
   /** The learning mode's code. */
-  byte[] mode = new byte[0];
+  private byte[] mode = new byte[0];
   // Every event: whether it was read, why not, and where its bytes are (for the decoder, when records are wanted).
-  byte[] status = new byte[0];
-  DiagnosticReason[] failReason = new DiagnosticReason[0];
-  String[] failMessage = new String[0];
+  private byte[] status = new byte[0];
+  private DiagnosticReason[] failReason = new DiagnosticReason[0];
+  private String[] failMessage = new String[0];
   /** The nested Event buffer's position and length in the payload, and the JoinedEvent's time stamp struct's. */
-  int[] eventStart = new int[0];
-  int[] eventLength = new int[0];
-  int[] timePos = new int[0];
+  private int[] eventStart = new int[0];
+  private int[] eventLength = new int[0];
+  private int[] timePos = new int[0];
 
   // Groups, in first-seen order, and an open-addressing table of group numbers by id.
-  int groupCount;
+  private int groupCount;
   /** The first event of each group. */
-  int[] groupHead = new int[16];
+  private int[] groupHead = new int[16];
   private int[] groupTail = new int[16];
   private int[] slots = new int[32];
   private int slotMask;
 
   /** The message's DedupInfo events, decoded, with equal id and value counts, in payload order. */
-  final List<DedupInfo> dedups = new ArrayList<>();
+  private final List<DedupInfo> dedups = new ArrayList<>();
+  private final List<DedupInfo> dedupsView = Collections.unmodifiableList(dedups);
   /** The position in the payload of each of {@link #dedups}. */
-  int[] dedupEvent = new int[4];
+  private int[] dedupEvent = new int[4];
   /** How many events the message has; the scan read those before {@link #failure}'s event, or all. */
-  int eventCount;
+  private int eventCount;
   /** How many interactions the message has (those before {@link #failure}'s event, if it stopped). */
-  int interactions;
+  private int interactions;
   /** Why the scan stopped, or null when it read every event. */
-  @Nullable Failure failure;
+  private @Nullable Failure failure;
 
   /**
    * The payload as the caller gave it (a little-endian view of it when the caller's buffer is not), for the decoder;
@@ -195,7 +205,7 @@ final class MessageScan {
   private int base;
 
   /** The payload of the message being converted: where the ids are (a zstd event's payload is in the arena). */
-  byte[] message = new byte[0];
+  private byte[] message = new byte[0];
   // The same bytes as a buffer, for the verifier and the record decoder.
   private ByteBuffer messageBuffer = ByteBuffer.allocate(0);
 
@@ -212,7 +222,7 @@ final class MessageScan {
    * A scan that reads the events {@code mode} names. Without a pool of zstd contexts it decompresses as the record
    * decoder does, allocating. Until {@link #configure} the settings in force are the defaults.
    */
-  MessageScan(ReadLimits limits, @Nullable ZstdContexts zstd, Mode mode) {
+  public MessageScan(ReadLimits limits, @Nullable ZstdContexts zstd, Mode mode) {
     this.readMode = mode;
     this.limits = limits;
     this.zstd = zstd;
@@ -221,8 +231,21 @@ final class MessageScan {
     configure(CheckpointInfo.DEFAULTS);
   }
 
+  /**
+   * Why the scan refused a {@code JoinedPayload} that verifies: it holds more joined events than
+   * {@link ReadLimits#maxEventsPerPayload()}.
+   *
+   * @throws IllegalStateException if it holds no more: the scan refused a payload it should read (a bug)
+   */
+  public static LimitExceededException tooManyEvents(long offset, ByteBuffer payload, ReadLimits limits) {
+    int n = JoinedPayload.getRootAsJoinedPayload(payload.duplicate()).eventsLength();
+    if (n > limits.maxEventsPerPayload()) {
+      return new LimitExceededException(offset, REGULAR, "number of joined events", n, limits.maxEventsPerPayload());
+    }
+    throw new IllegalStateException("the scan and the verifier disagree on the JoinedPayload at " + offset);
+  }
   /** Takes the settings in force. */
-  void configure(CheckpointInfo now) {
+  public void configure(CheckpointInfo now) {
     effective = now;
     for (PayloadType t : TYPES) {
       problemMatches[t.ordinal()] = now.problemType().matches(t);
@@ -230,12 +253,12 @@ final class MessageScan {
   }
 
   /** Whether an interaction of type {@code t} matches the problem type in force (SPEC §4.3), from a table. */
-  boolean problemMatches(PayloadType t) {
+  public boolean problemMatches(PayloadType t) {
     return problemMatches[t.ordinal()];
   }
 
   /** Gives back the zstd context, if one was borrowed. The scan can go on; it borrows again when it needs to. */
-  void close() {
+  public void close() {
     ZstdDecompressCtx context = zstdContext;
     if (context != null) {
       zstdContext = null;
@@ -247,10 +270,10 @@ final class MessageScan {
    * Scans a REGULAR message's payload.
    *
    * @return false when the {@code JoinedPayload} itself does not verify or holds more events than the limit (the
-   *     caller reports it through {@link RegularMessages}); true when the events were scanned, every one of them or
-   *     those before {@link #failure}
+   *     caller reports it, {@link #tooManyEvents} saying why when it verifies); true when the events were scanned,
+   *     every one of them or those before {@link #failure}
    */
-  boolean scan(ByteBuffer payload) {
+  public boolean scan(ByteBuffer payload) {
     original = payload.order() == ByteOrder.LITTLE_ENDIAN ? payload
         : payload.duplicate().order(ByteOrder.LITTLE_ENDIAN);
     base = payload.position();
@@ -310,7 +333,7 @@ final class MessageScan {
    *
    * @throws IllegalArgumentException if a record has no stored form (a slot action id beyond 32 bits)
    */
-  void load(List<@Nullable JoinedEvent> records, EventEncoder encoder) {
+  public void load(List<@Nullable JoinedEvent> records, EventEncoder encoder) {
     int n = records.size();
     dedups.clear();
     failure = null;
@@ -453,7 +476,7 @@ final class MessageScan {
    * The nested Event buffer of event {@code i} in the original payload, from its position to its limit: what the
    * record decoder reads.
    */
-  ByteBuffer eventBytes(int i) {
+  private ByteBuffer eventBytes(int i) {
     return original.duplicate().order(ByteOrder.LITTLE_ENDIAN).limit(base + eventStart[i] + eventLength[i])
         .position(base + eventStart[i]);
   }
@@ -464,7 +487,7 @@ final class MessageScan {
    *
    * @throws IllegalStateException if the decoder cannot read an event the scan read: a bug, never bad data
    */
-  JoinedEvent record(int e, EventDecoder decoder) {
+  public JoinedEvent record(int e, EventDecoder decoder) {
     try {
       EventDecoder.Envelope envelope = decoder.envelope(eventBytes(e));
       var time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp().__assign(base + timePos[e], original);
@@ -612,7 +635,7 @@ final class MessageScan {
   }
 
   /** Whether an event of type {@code t} is an interaction: not an outcome, a DedupInfo or an Episode event. */
-  static boolean isInteraction(PayloadType t) {
+  public static boolean isInteraction(PayloadType t) {
     return t != PayloadType.OUTCOME && t != PayloadType.DEDUP_INFO && t != PayloadType.EPISODE;
   }
 
@@ -955,8 +978,174 @@ final class MessageScan {
   }
 
   /** Event {@code i}'s id as a string, for diagnostics and the metrics. */
-  String idString(int i) {
+  public String idString(int i) {
     return new String(message, idPos[i], idLen[i], StandardCharsets.UTF_8);
+  }
+
+  // What the scan read, for the join: events by their position in the payload ({@code e}, below
+  // {@link #eventCount()}), groups by their first-seen order ({@code g}, below {@link #groupCount()}). Each reads one
+  // array element, so that the JIT inlines it into the join's loops.
+
+  /** How many events the message has; the scan read those before {@link #failure()}'s event, or all. */
+  public int eventCount() {
+    return eventCount;
+  }
+
+  /** How many interactions the message has (those before {@link #failure()}'s event, if the scan stopped). */
+  public int interactions() {
+    return interactions;
+  }
+
+  /** Why the scan stopped, the payload to be dropped whole; null when it read every event. */
+  public @Nullable Failure failure() {
+    return failure;
+  }
+
+  /** How many groups of events by id the message has. */
+  public int groupCount() {
+    return groupCount;
+  }
+
+  /** The first event of group {@code g}, in payload order. */
+  public int groupHead(int g) {
+    return groupHead[g];
+  }
+
+  /** The next event of event {@code e}'s group, in payload order, or {@link #NONE} after the last. */
+  public int next(int e) {
+    return next[e];
+  }
+
+  /** Event {@code e}'s payload type. */
+  public PayloadType type(int e) {
+    return TYPES[type[e]];
+  }
+
+  /**
+   * Whether event {@code e}'s payload does not decode ({@link #failReason}, {@link #failMessage}); it stays in its
+   * group. An event the scan leaves unread (its type is not joined) is not failed.
+   */
+  public boolean failed(int e) {
+    return status[e] == FAILED;
+  }
+
+  /** Why failed event {@code e}'s payload does not decode, as the record decoder says. */
+  public DiagnosticReason failReason(int e) {
+    return failReason[e];
+  }
+
+  /** The record decoder's words for why failed event {@code e}'s payload does not decode. */
+  public String failMessage(int e) {
+    return failMessage[e];
+  }
+
+  /**
+   * The bytes that hold the ids ({@link #idPos}) of the message being read. The array is reused, and replaced when a
+   * larger message comes: read it again for each message.
+   */
+  public byte[] message() {
+    return message;
+  }
+
+  /** Where event {@code e}'s id starts in {@link #message()}. */
+  public int idPos(int e) {
+    return idPos[e];
+  }
+
+  /** The length in bytes of event {@code e}'s id (UTF-8). */
+  public int idLen(int e) {
+    return idLen[e];
+  }
+
+  /** Whether event {@code e}'s id is ASCII that JSON writes as it is (no byte to escape). */
+  public boolean idPlain(int e) {
+    return idPlain[e];
+  }
+
+  /** Event {@code e}'s time in epoch seconds: its client time when that is in force and it has one, else enqueued. */
+  public long second(int e) {
+    return second[e];
+  }
+
+  /** Whether event {@code e} has a client time that is not empty. */
+  public boolean hasClientTime(int e) {
+    return hasClientTime[e];
+  }
+
+  /** Event {@code e}'s pass probability, from its metadata. */
+  public float passProbability(int e) {
+    return pass[e];
+  }
+
+  /**
+   * The bytes that hold read event {@code e}'s payload: the message, the arena a zstd payload was decompressed into,
+   * or the laid-out record of {@link #load}. Its root table is at {@link #table}; an outcome's literal index is in it.
+   */
+  public byte[] bytes(int e) {
+    return bufs[e];
+  }
+
+  /** Where read event {@code e}'s payload's root table is in {@link #bytes}. */
+  public int table(int e) {
+    return table[e];
+  }
+
+  /** Whether read interaction {@code e}'s action is deferred (learnable only once an outcome activates it). */
+  public boolean deferred(int e) {
+    return deferred[e];
+  }
+
+  /** Whether read interaction {@code e}'s learning mode is APPRENTICE. */
+  public boolean apprentice(int e) {
+    return apprentice[e];
+  }
+
+  /** Read interaction {@code e}'s learning mode. */
+  public LearningMode learningMode(int e) {
+    return LearningMode.of(mode[e]);
+  }
+
+  /** Whether read outcome {@code e}'s action was taken. */
+  public boolean taken(int e) {
+    return taken[e];
+  }
+
+  /** Read outcome {@code e}'s numeric value (0 for a literal value or none). */
+  public float value(int e) {
+    return value[e];
+  }
+
+  /** What read outcome {@code e}'s index is: {@link #KIND_NONE}, {@link #KIND_NUMERIC} or {@link #KIND_LITERAL}. */
+  public byte indexKind(int e) {
+    return indexKind[e];
+  }
+
+  /** Read outcome {@code e}'s numeric index (0 unless {@link #KIND_NUMERIC}). */
+  public int numericIndex(int e) {
+    return numericIndex[e];
+  }
+
+  /** Where read outcome {@code e}'s literal index starts in {@link #bytes} (0 unless {@link #KIND_LITERAL}). */
+  public int literalPos(int e) {
+    return literalPos[e];
+  }
+
+  /** The length in bytes of read outcome {@code e}'s literal index (0 unless {@link #KIND_LITERAL}). */
+  public int literalLen(int e) {
+    return literalLen[e];
+  }
+
+  /**
+   * The message's DedupInfo events, decoded, in payload order (read-only). None in {@link Mode#MULTISTEP}, which
+   * leaves them unread; in {@link Mode#SINGLE} only those whose id and value counts are equal (another stops the scan).
+   */
+  public List<DedupInfo> dedups() {
+    return dedupsView;
+  }
+
+  /** The position in the payload of DedupInfo event {@code k} of {@link #dedups()}. */
+  public int dedupEvent(int k) {
+    return dedupEvent[k];
   }
 
 

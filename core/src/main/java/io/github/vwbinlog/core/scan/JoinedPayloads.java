@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.join;
+package io.github.vwbinlog.core.scan;
 
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.LimitExceededException;
@@ -55,27 +55,27 @@ public final class JoinedPayloads {
     if (!scan.scan(payload)) {
       Decoders.verify(payload, offset, limits, Schema.JOINED_PAYLOAD, DiagnosticReason.MALFORMED_PAYLOAD,
           MessageType.REGULAR, "the JoinedPayload");
-      throw RegularMessages.tooManyEvents(offset, payload, limits);
+      throw MessageScan.tooManyEvents(offset, payload, limits);
     }
     // The scan stops at an event it cannot read at all, and goes on past one whose payload does not decode.
-    for (int i = 0; i < scan.eventCount; i++) {
-      if (scan.status[i] == MessageScan.FAILED) {
-        throw unreadable(offset, i, scan.failReason[i], scan.failMessage[i]);
+    for (int i = 0; i < scan.eventCount(); i++) {
+      if (scan.failed(i)) {
+        throw unreadable(offset, i, scan.failReason(i), scan.failMessage(i));
       }
     }
-    MessageScan.Failure failure = scan.failure;
+    MessageScan.Failure failure = scan.failure();
     if (failure != null) {
       throw unreadable(offset, failure.event(), failure.reason(), failure.cause());
     }
     EventDecoder decoder = new EventDecoder(limits, false); // the scan verified every buffer
-    List<JoinedEvent> events = new ArrayList<>(scan.eventCount);
-    for (int i = 0; i < scan.eventCount; i++) {
+    List<JoinedEvent> events = new ArrayList<>(scan.eventCount());
+    for (int i = 0; i < scan.eventCount(); i++) {
       events.add(scan.record(i, decoder));
     }
     return events;
   }
 
   private static MalformedDataException unreadable(long offset, int event, DiagnosticReason reason, String cause) {
-    return new MalformedDataException(reason, offset, RegularMessages.REGULAR, "joined event " + event, cause);
+    return new MalformedDataException(reason, offset, MessageScan.REGULAR, "joined event " + event, cause);
   }
 }

@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.join;
+package io.github.vwbinlog.core.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
