@@ -127,6 +127,26 @@ public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
   }
 
   /**
+   * Joins a whole file into a sink of views, on {@link JoinOptions#threads()} threads: each joined event reaches
+   * {@code sink} as a {@link JoinedEventView}, part after part ({@link JoinedEventSink}), with no record built unless
+   * the sink asks for one; the finished parts come back in log order on the calling thread, and the summary and the
+   * diagnostics (in log order, to the read options' listener) are the joiner's, whatever the thread count. The log is
+   * cut into parts at REGULAR messages as {@link #collect} cuts it; with one thread, with {@link JoinFeature#STRICT}
+   * or {@link JoinFeature#MULTISTEP}, the parts are joined one after the other on the calling thread.
+   *
+   * <pre>{@code
+   * JoinSummary summary = Joiner.run(Path.of("joined.log"), JoinOptions.defaults(), sink);
+   * }</pre>
+   *
+   * @param <P> what a part of the sink makes
+   * @throws IOException if the file cannot be read, or the sink cannot finish a part
+   * @throws io.github.vwbinlog.BinaryLogException with {@link JoinFeature#STRICT}, at the first error
+   */
+  static <P> JoinSummary run(Path file, JoinOptions options, JoinedEventSink<P> sink) throws IOException {
+    return Providers.get().run(file, options, sink);
+  }
+
+  /**
    * What {@link #collect} returns.
    *
    * @param result the collector's result

@@ -12,6 +12,8 @@ import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.join.JoinedEventSink;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.LogJoinSummary;
 import io.github.vwbinlog.join.LogJoiner;
@@ -75,6 +77,13 @@ public interface VwBinlogProvider {
    */
   <R> Joiner.Collected<R> collect(Path file, JoinOptions options, Collector<? super JoinResult, ?, R> collector)
       throws IOException;
+
+  /**
+   * Implements {@link Joiner#run}.
+   *
+   * @param <P> what a part of the sink makes
+   */
+  <P> JoinSummary run(Path file, JoinOptions options, JoinedEventSink<P> sink) throws IOException;
 
   /** Opens a writer that creates or truncates a file. */
   BinaryLogWriter openWriter(Path file) throws IOException;

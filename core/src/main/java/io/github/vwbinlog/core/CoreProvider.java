@@ -11,7 +11,7 @@ import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.convert.DefaultDsjsonConverter;
 import io.github.vwbinlog.core.eventfile.DefaultEventBatchReader;
 import io.github.vwbinlog.core.eventfile.EventFile;
-import io.github.vwbinlog.core.convert.JoinCollection;
+import io.github.vwbinlog.core.convert.JoinRun;
 import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.core.framing.MessageReader;
 import io.github.vwbinlog.core.join.DefaultJoiner;
@@ -26,6 +26,8 @@ import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.LogJoinSummary;
 import io.github.vwbinlog.join.LogJoiner;
+import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.join.JoinedEventSink;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.RewardCalculator;
 import io.github.vwbinlog.spi.VwBinlogProvider;
@@ -109,7 +111,12 @@ public final class CoreProvider implements VwBinlogProvider {
   @Override
   public <R> Joiner.Collected<R> collect(Path file, JoinOptions options,
       Collector<? super JoinResult, ?, R> collector) throws IOException {
-    return JoinCollection.collect(file, options, collector);
+    return JoinRun.collect(file, options, collector, 0);
+  }
+
+  @Override
+  public <P> JoinSummary run(Path file, JoinOptions options, JoinedEventSink<P> sink) throws IOException {
+    return JoinRun.run(file, options, sink, 0);
   }
 
   @Override

@@ -124,7 +124,7 @@ final class MultistepJoiner {
       skipped += batch.invalidate(offset, counters);
     } else {
       skipped += batch.emit(effective, config.multistepReward(), offset, counters, step -> {
-        if (sink.accept(view.of(step))) {
+        if (sink.accept(view.of(step).at(offset, effective))) {
           counters.emitted(PayloadType.MULTI_STEP, step.learnable());
         }
       });

@@ -1,5 +1,6 @@
 package io.github.vwbinlog.core.join;
 
+import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.event.CaEvent;
@@ -13,7 +14,9 @@ import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.event.SlotEvent;
 import io.github.vwbinlog.join.JoinResult;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link JoinedView} of a joined record: what the record join, the multistep joiner and users of
@@ -28,6 +31,8 @@ import java.util.List;
  */
 public final class RecordView implements JoinedView {
   private JoinResult result;
+  private long offset = -1;
+  private CheckpointInfo settings = CheckpointInfo.DEFAULTS;
   private Metadata meta;
   private PayloadType type;
   // The decision, as one of these; the others are null.
@@ -285,5 +290,82 @@ public final class RecordView implements JoinedView {
   @Override
   public float pdfValue() {
     return ca.pdfValue();
+  }
+
+  /**
+   * Says where the record's event is ({@link #offset()}) and which settings it was joined with ({@link #settings()});
+   * until then, -1 and the defaults.
+   *
+   * @return this view
+   */
+  public RecordView at(long offset, CheckpointInfo settings) {
+    this.offset = offset;
+    this.settings = settings;
+    return this;
+  }
+
+  @Override
+  public long offset() {
+    return offset;
+  }
+
+  @Override
+  public CheckpointInfo settings() {
+    return settings;
+  }
+
+  @Override
+  public ByteBuffer eventId() {
+    return utf8(result.id());
+  }
+
+  @Override
+  public ByteBuffer modelId() {
+    return utf8(cb != null ? cb.modelId() : step != null ? step.modelId() : slots != null ? slots.modelId()
+        : ca.modelId());
+  }
+
+  @Override
+  public ByteBuffer context() {
+    return contextBytes().asReadOnlyBuffer();
+  }
+
+  @Override
+  public @Nullable ByteBuffer slotIdBytes(int s) {
+    String id = slot(s).id();
+    return id == null ? null : utf8(id);
+  }
+
+  @Override
+  public OutcomeEvent.Kind outcomeValueKind(int list, int k) {
+    return outcome(list, k).valueKind();
+  }
+
+  @Override
+  public @Nullable ByteBuffer outcomeLiteralValue(int list, int k) {
+    OutcomeEvent o = outcome(list, k);
+    String literal = o.literalValue();
+    return o.valueKind() != OutcomeEvent.Kind.LITERAL || literal == null ? null : utf8(literal);
+  }
+
+  @Override
+  public OutcomeEvent.Kind outcomeIndexKind(int list, int k) {
+    return outcome(list, k).indexKind();
+  }
+
+  @Override
+  public @Nullable ByteBuffer outcomeLiteralIndexBytes(int list, int k) {
+    OutcomeEvent o = outcome(list, k);
+    String literal = o.literalIndex();
+    return o.indexKind() != OutcomeEvent.Kind.LITERAL || literal == null ? null : utf8(literal);
+  }
+
+  @Override
+  public long outcomeEpochSecond(int list, int k) {
+    return outcomes(list).get(k).timestamp().epochSecond();
+  }
+
+  private static ByteBuffer utf8(String s) {
+    return ByteBuffer.wrap(s.getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer();
   }
 }

@@ -3,6 +3,7 @@ package io.github.vwbinlog.core.join;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.f32;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i32;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i64;
+import static io.github.vwbinlog.core.scan.FlatReads.byteField;
 import static io.github.vwbinlog.core.scan.FlatReads.element;
 import static io.github.vwbinlog.core.scan.FlatReads.field;
 import static io.github.vwbinlog.core.scan.FlatReads.floatField;
@@ -19,6 +20,7 @@ import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.MultiSlotEvent;
+import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.join.JoinResult;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,6 +50,8 @@ public final class ScanView implements JoinedView {
   private static final byte[] NO_MODEL = "N/A".getBytes(StandardCharsets.US_ASCII);
 
   private final MessageScan scan;
+  /** The offset of the message whose events are shown. */
+  private long messageOffset = -1;
   /** Builds the records of the scan's events, for {@link #record()}. */
   private final EventDecoder decoder;
 
@@ -250,6 +254,9 @@ public final class ScanView implements JoinedView {
       }
     }
     slotStart[slotCount] = at;
+    // The decision's own rewards are slot 0's, as JoinResult.reward() has them (0 without slots).
+    reward = slotCount == 0 ? 0f : slotFinal[0];
+    originalReward = slotCount == 0 ? 0f : slotOriginal[0];
     context(field(p, root, Slots.MultiSlotEvent.CONTEXT));
     return true;
   }
@@ -539,6 +546,100 @@ public final class ScanView implements JoinedView {
   @Override
   public float caAction() {
     return floatField(p, root, Slots.CaEvent.ACTION);
+  }
+
+  /** Says which message the events shown come from, for {@link #offset()}. */
+  void at(long messageOffset) {
+    this.messageOffset = messageOffset;
+  }
+
+  @Override
+  public long offset() {
+    return messageOffset;
+  }
+
+  @Override
+  public CheckpointInfo settings() {
+    return effective;
+  }
+
+  @Override
+  public ByteBuffer eventId() {
+    MessageScan m = scan;
+    return slice(m.message(), m.idPos(interaction), m.idLen(interaction));
+  }
+
+  @Override
+  public ByteBuffer modelId() {
+    int f = field(p, root, switch (type) {
+      case CB -> Slots.CbEvent.MODEL_ID;
+      case CA -> Slots.CaEvent.MODEL_ID;
+      default -> Slots.MultiSlotEvent.MODEL_ID;
+    });
+    if (f == 0) {
+      return slice(NO_MODEL, 0, NO_MODEL.length);
+    }
+    int at = f + i32(p, f);
+    return slice(p, at + 4, i32(p, at));
+  }
+
+  @Override
+  public ByteBuffer context() {
+    ByteBuffer expanded = expandedContext;
+    return expanded != null ? expanded.asReadOnlyBuffer() : slice(p, contextVector + 4, i32(p, contextVector));
+  }
+
+  @Override
+  public @Nullable ByteBuffer slotIdBytes(int s) {
+    int at = slotIdString[s];
+    return at == 0 ? null : slice(p, at + 4, i32(p, at));
+  }
+
+  @Override
+  public OutcomeEvent.Kind outcomeValueKind(int list, int k) {
+    int e = outcome(list, k);
+    return kind(byteField(scan.bytes(e), scan.table(e), Slots.OutcomeEvent.VALUE_TYPE));
+  }
+
+  @Override
+  public @Nullable ByteBuffer outcomeLiteralValue(int list, int k) {
+    int e = outcome(list, k);
+    byte[] b = scan.bytes(e);
+    int t = scan.table(e);
+    if (byteField(b, t, Slots.OutcomeEvent.VALUE_TYPE) != KIND_LITERAL) {
+      return null;
+    }
+    int f = field(b, t, Slots.OutcomeEvent.VALUE);
+    int at = f + i32(b, f);
+    return slice(b, at + 4, i32(b, at));
+  }
+
+  @Override
+  public OutcomeEvent.Kind outcomeIndexKind(int list, int k) {
+    return kind(scan.indexKind(outcome(list, k)));
+  }
+
+  @Override
+  public @Nullable ByteBuffer outcomeLiteralIndexBytes(int list, int k) {
+    int e = outcome(list, k);
+    MessageScan m = scan;
+    return m.indexKind(e) != KIND_LITERAL ? null : slice(m.bytes(e), m.literalPos(e), m.literalLen(e));
+  }
+
+  @Override
+  public long outcomeEpochSecond(int list, int k) {
+    return scan.enqueuedSecond(outcome(list, k));
+  }
+
+  /** An outcome union's tag as its kind: unknown tags read as none, as in VW. */
+  private static OutcomeEvent.Kind kind(byte tag) {
+    return tag == KIND_NUMERIC ? OutcomeEvent.Kind.NUMERIC
+        : tag == KIND_LITERAL ? OutcomeEvent.Kind.LITERAL : OutcomeEvent.Kind.NONE;
+  }
+
+  /** A read-only view of {@code b[from, from + length)}. */
+  private static ByteBuffer slice(byte[] b, int from, int length) {
+    return ByteBuffer.wrap(b, from, length).slice().asReadOnlyBuffer();
   }
 
   @Override

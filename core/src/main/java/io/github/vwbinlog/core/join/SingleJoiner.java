@@ -114,6 +114,7 @@ final class SingleJoiner implements ScanView.Reports {
    */
   void regular(long offset, ByteBuffer payload, EventSink sink) {
     this.offset = offset;
+    view.at(offset);
     if (config.ready()) {
       refreshConfig();
     }

@@ -1067,6 +1067,14 @@ public final class MessageScan {
     return second[e];
   }
 
+  /**
+   * Scanned event {@code e}'s enqueued time in epoch seconds: the time stamp of its JoinedEvent, whatever the settings
+   * say of client time (not for the events of {@link #load}).
+   */
+  public long enqueuedSecond(int e) {
+    return epochSecond(message, timePos[e]);
+  }
+
   /** Whether event {@code e} has a client time that is not empty. */
   public boolean hasClientTime(int e) {
     return hasClientTime[e];

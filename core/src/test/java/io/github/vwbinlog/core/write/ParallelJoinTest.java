@@ -11,7 +11,7 @@ import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.conformance.Corpus;
 import io.github.vwbinlog.core.convert.DsjsonParts;
-import io.github.vwbinlog.core.convert.JoinCollection;
+import io.github.vwbinlog.core.convert.JoinRun;
 import io.github.vwbinlog.core.convert.ParallelJoin;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.JoinCounters;
@@ -105,7 +105,7 @@ class ParallelJoinTest {
     JoinOptions o = options.withReadOptions(options.readOptions().withListener(diagnostics::add))
         .withThreads(threads);
     Joiner.Collected<List<JoinResult>> c = partBytes == 0 ? Joiner.collect(log, o, Collectors.toList())
-        : JoinCollection.collect(log, o, Collectors.toList(), partBytes);
+        : JoinRun.collect(log, o, Collectors.toList(), partBytes);
     return new Records(c.result(), c.summary(), diagnostics);
   }
 

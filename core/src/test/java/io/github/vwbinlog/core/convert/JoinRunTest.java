@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * empty log, a collector that throws, and a collector whose parts are combined (a count and a joined string, which
  * only the log order gives).
  */
-class JoinCollectionTest {
+class JoinRunTest {
   private static final Path CB = Corpus.resolve("files/valid_joined_logs/cb_simple.log");
   private static final Path CORRUPT = Corpus.resolve("files/invalid_joined_logs/corrupt_joined_payload.log");
   private static final Path MULTISTEP = Corpus.resolve("files/valid_joined_logs/multistep_3_deferred_episodes.fb");
@@ -62,7 +62,7 @@ class JoinCollectionTest {
   @Test
   void lenientCountsTheErrorAsTheJoinerDoes() throws IOException {
     JoinOptions lenient = JoinOptions.defaults().withThreads(2);
-    Joiner.Collected<Long> c = JoinCollection.collect(CORRUPT, lenient, Collectors.counting(), 1);
+    Joiner.Collected<Long> c = JoinRun.collect(CORRUPT, lenient, Collectors.counting(), 1);
     try (Joiner joiner = Joiner.open(CORRUPT, lenient)) {
       assertThat(c.result()).isEqualTo(joiner.stream().count());
       assertThat(c.summary()).isEqualTo(joiner.summary());
@@ -90,7 +90,7 @@ class JoinCollectionTest {
       throw new IllegalStateException("the collector fails on " + r.id());
     }, Long::sum);
     for (int threads : new int[] {1, 3}) {
-      assertThatThrownBy(() -> JoinCollection.collect(AVERAGE, JoinOptions.defaults().withThreads(threads), failing,
+      assertThatThrownBy(() -> JoinRun.collect(AVERAGE, JoinOptions.defaults().withThreads(threads), failing,
           1)).isInstanceOf(IllegalStateException.class).hasMessageStartingWith("the collector fails on ");
     }
   }
@@ -100,7 +100,7 @@ class JoinCollectionTest {
     JoinOptions options = JoinOptions.defaults();
     String expected = iterated(AVERAGE, options).stream().map(JoinResult::id).collect(Collectors.joining(","));
     for (long partBytes : new long[] {1, 100, 1000}) {
-      Joiner.Collected<String> ids = JoinCollection.collect(AVERAGE, options.withThreads(3),
+      Joiner.Collected<String> ids = JoinRun.collect(AVERAGE, options.withThreads(3),
           Collectors.mapping(JoinResult::id, Collectors.joining(",")), partBytes);
       assertThat(ids.result()).as("parts of %d bytes", partBytes).isEqualTo(expected);
     }
