@@ -147,6 +147,19 @@ public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
   }
 
   /**
+   * {@link #run(Path, JoinOptions, JoinedEventSink)} over the messages of a reader (a log read from a stream), which is
+   * read to its end but not closed.
+   *
+   * @param <P> what a part of the sink makes
+   * @throws IOException if the sink cannot finish a part
+   * @throws io.github.vwbinlog.BinaryLogException with {@link JoinFeature#STRICT}, at the first error
+   */
+  static <P> JoinSummary run(BinaryLogReader reader, JoinOptions options, JoinedEventSink<P> sink)
+      throws IOException {
+    return Providers.get().run(reader, options, sink);
+  }
+
+  /**
    * What {@link #collect} returns.
    *
    * @param result the collector's result

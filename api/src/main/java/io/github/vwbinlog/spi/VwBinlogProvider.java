@@ -85,6 +85,13 @@ public interface VwBinlogProvider {
    */
   <P> JoinSummary run(Path file, JoinOptions options, JoinedEventSink<P> sink) throws IOException;
 
+  /**
+   * Implements {@link Joiner#run(BinaryLogReader, JoinOptions, JoinedEventSink)}.
+   *
+   * @param <P> what a part of the sink makes
+   */
+  <P> JoinSummary run(BinaryLogReader reader, JoinOptions options, JoinedEventSink<P> sink) throws IOException;
+
   /** Opens a writer that creates or truncates a file. */
   BinaryLogWriter openWriter(Path file) throws IOException;
 

@@ -120,6 +120,12 @@ public final class CoreProvider implements VwBinlogProvider {
   }
 
   @Override
+  public <P> JoinSummary run(BinaryLogReader reader, JoinOptions options, JoinedEventSink<P> sink)
+      throws IOException {
+    return JoinRun.run(reader, options, sink);
+  }
+
+  @Override
   public BinaryLogWriter openWriter(Path file) throws IOException {
     return LogWriter.open(file);
   }

@@ -46,8 +46,10 @@ public final class JoinRun {
    */
   public static <P> JoinSummary run(Path file, JoinOptions options, JoinedEventSink<P> sink, long partBytes)
       throws IOException {
-    if (options.threads() == 1 || options.isEnabled(JoinFeature.MULTISTEP) || options.isEnabled(JoinFeature.STRICT)) {
-      return sequential(file, options, sink);
+    if (sequential(options)) {
+      try (ZstdContexts zstd = new ZstdContexts(1); DefaultJoiner joiner = DefaultJoiner.open(file, options, zstd)) {
+        return sequential(joiner, sink);
+      }
     }
     JoinCounters counters = new JoinCounters(options.readOptions().listener(), false);
     List<Diagnostic> notices = new ArrayList<>();
@@ -62,6 +64,29 @@ public final class JoinRun {
     return counters.summary();
   }
 
+  /** Implements {@link Joiner#run(BinaryLogReader, JoinOptions, JoinedEventSink)}: the reader is not closed. */
+  public static <P> JoinSummary run(BinaryLogReader reader, JoinOptions options, JoinedEventSink<P> sink)
+      throws IOException {
+    if (sequential(options)) {
+      try (ZstdContexts zstd = new ZstdContexts(1)) {
+        // Not closed: closing the joiner would close the caller's reader.
+        DefaultJoiner joiner = DefaultJoiner.of(reader, options, zstd);
+        try {
+          return sequential(joiner, sink);
+        } finally {
+          joiner.release();
+        }
+      }
+    }
+    JoinCounters counters = new JoinCounters(options.readOptions().listener(), false);
+    counters.countDiagnosticsOf(reader);
+    try (ZstdContexts zstd = new ZstdContexts(options.threads())) {
+      new ParallelJoin<>(options, counters, zstd, new AtomicLong(), new ViewParts<>(sink))
+          .run(reader.iterator(), new ArrayList<>());
+    }
+    return counters.summary();
+  }
+
   /** Implements {@link Joiner#collect}, with {@code partBytes} as {@link #run} takes it. */
   public static <A, R> Joiner.Collected<R> collect(Path file, JoinOptions options,
       Collector<? super JoinResult, A, R> collector, long partBytes) throws IOException {
@@ -70,18 +95,20 @@ public final class JoinRun {
     return new Joiner.Collected<>(collector.finisher().apply(sink.result()), summary);
   }
 
-  private static <P> JoinSummary sequential(Path file, JoinOptions options, JoinedEventSink<P> sink)
-      throws IOException {
-    try (ZstdContexts zstd = new ZstdContexts(1); DefaultJoiner joiner = DefaultJoiner.open(file, options, zstd)) {
-      Sequential<P> parts = new Sequential<>(sink);
-      while (joiner.step(parts)) {
-        if (parts.events >= SEQUENTIAL_PART) {
-          parts.finish();
-        }
+  /** Whether the log is joined on the calling thread: one thread, multistep or strict. */
+  private static boolean sequential(JoinOptions options) {
+    return options.threads() == 1 || options.isEnabled(JoinFeature.MULTISTEP) || options.isEnabled(JoinFeature.STRICT);
+  }
+
+  private static <P> JoinSummary sequential(DefaultJoiner joiner, JoinedEventSink<P> sink) throws IOException {
+    Sequential<P> parts = new Sequential<>(sink);
+    while (joiner.step(parts)) {
+      if (parts.events >= SEQUENTIAL_PART) {
+        parts.finish(false);
       }
-      parts.finish();
-      return joiner.summary();
     }
+    parts.finish(true);
+    return joiner.summary();
   }
 
   /** The part being filled on the calling thread, as the joiner's sink. */
@@ -102,11 +129,13 @@ public final class JoinRun {
       return true;
     }
 
-    /** Hands the part to the sink and opens the next. */
-    void finish() throws IOException {
+    /** Hands the part to the sink and, unless it is the {@code last}, opens the next. */
+    void finish(boolean last) throws IOException {
       sink.finish(part);
-      part = sink.open();
-      events = 0;
+      if (!last) {
+        part = sink.open();
+        events = 0;
+      }
     }
   }
 }

@@ -2,6 +2,7 @@ package io.github.vwbinlog.core.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.core.conformance.Corpus;
 import io.github.vwbinlog.event.CaEvent;
@@ -84,6 +85,13 @@ class JoinedEventViewTest {
       if (!iterated.isEmpty()) {
         assertThat(sink.parts).as("parts").isPositive();
       }
+      Checking fromReader = new Checking();
+      try (BinaryLogReader reader = BinaryLogReader.open(log, options.readOptions())) {
+        assertThat(Joiner.run(reader, options.withThreads(threads), fromReader)).as("%s from a reader, %d thread(s)",
+            log.getFileName(), threads).isEqualTo(expected);
+      }
+      assertThat(fromReader.mismatches).isEmpty();
+      assertThat(fromReader.records).isEqualTo(iterated);
     }
   }
 
