@@ -9,7 +9,7 @@ import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.framing.FrameCursor;
 import io.github.vwbinlog.core.framing.MessageReader;
-import io.github.vwbinlog.core.join.MessageLoop;
+import io.github.vwbinlog.core.run.MessageLoop;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.output.DsjsonWriter;

@@ -9,12 +9,14 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The single joiner of one log, or of one part of it, as the layers above use it: each REGULAR message is joined once,
- * by the one join ({@link SingleJoiner} over {@link MessageScan}), and its joined events go to the {@link EventSink} as
- * views. It is what {@link DefaultJoiner}, {@link RangeJoiner} and the parallel join have in common.
+ * The joiner of REGULAR messages, of one log or of one part of it, as the layers above use it: each message is joined
+ * once, by the single joiner ({@link SingleJoiner} over {@link MessageScan}) or, for a multistep log, by the
+ * multistep joiner ({@link MultistepJoiner}), and its joined events go to the {@link EventSink} as views. It is what
+ * every run has in common: the {@code Joiner} of a whole log or of a byte range, the conversion, the parts of a
+ * parallel join.
  *
  * <pre>{@code
- * MessageJoiner joiner = MessageJoiner.of(config, counters, limits, zstd);
+ * MessageJoiner joiner = MessageJoiner.of(config, counters, limits, zstd);   // or MessageJoiner.multistep(...)
  * joiner.regular(offset, payload, sink);
  * }</pre>
  *
@@ -22,16 +24,24 @@ import org.jspecify.annotations.Nullable;
  * afterwards. A joiner made without a pool decompresses as the record decoder does, allocating.
  */
 public final class MessageJoiner implements AutoCloseable {
-  private final SingleJoiner single;
+  private final @Nullable SingleJoiner single;
+  private final @Nullable MultistepJoiner multistep;
 
-  private MessageJoiner(SingleJoiner single) {
+  private MessageJoiner(@Nullable SingleJoiner single, @Nullable MultistepJoiner multistep) {
     this.single = single;
+    this.multistep = multistep;
+  }
+
+  /** The multistep joiner of a whole log (SPEC §7); its scan borrows zstd contexts from {@code zstd}. */
+  public static MessageJoiner multistep(StickyConfig config, JoinCounters counters, ReadLimits limits,
+      @Nullable ZstdContexts zstd) {
+    return new MessageJoiner(null, new MultistepJoiner(config, counters, limits, zstd));
   }
 
   /** The joiner of a whole log, with its own dedup cache; its scan borrows zstd contexts from {@code zstd}. */
   public static MessageJoiner of(StickyConfig config, JoinCounters counters, ReadLimits limits,
       @Nullable ZstdContexts zstd) {
-    return new MessageJoiner(new SingleJoiner(config, counters, limits, zstd));
+    return new MessageJoiner(new SingleJoiner(config, counters, limits, zstd), null);
   }
 
   /**
@@ -41,7 +51,7 @@ public final class MessageJoiner implements AutoCloseable {
    */
   public static MessageJoiner of(StickyConfig config, JoinCounters counters, ReadLimits limits, DedupCache cache,
       boolean journal, @Nullable ZstdContexts zstd) {
-    return new MessageJoiner(new SingleJoiner(config, counters, limits, cache, journal, zstd));
+    return new MessageJoiner(new SingleJoiner(config, counters, limits, cache, journal, zstd), null);
   }
 
   /**
@@ -49,22 +59,30 @@ public final class MessageJoiner implements AutoCloseable {
    * sink takes it.
    */
   public void regular(long offset, ByteBuffer payload, EventSink sink) {
-    single.regular(offset, payload, sink);
+    if (single != null) {
+      single.regular(offset, payload, sink);
+    } else {
+      java.util.Objects.requireNonNull(multistep).regular(offset, payload, sink);
+    }
   }
 
   /** For a part: whether its result may depend on the ids cached before it, so that it must be joined again. */
   public boolean dedupUncertain() {
-    return single.dedupUncertain();
+    return single != null && single.dedupUncertain();
   }
 
   /** For a part: the DedupInfo events it applied, in order, to be replayed on the whole log's cache. */
   public List<DedupInfo> dedupJournal() {
-    return single.dedupJournal();
+    return single != null ? single.dedupJournal() : List.of();
   }
 
   /** Gives back the scan's zstd context, if it borrowed one. */
   @Override
   public void close() {
-    single.close();
+    if (single != null) {
+      single.close();
+    } else {
+      java.util.Objects.requireNonNull(multistep).close();
+    }
   }
 }

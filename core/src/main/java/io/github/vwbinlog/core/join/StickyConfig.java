@@ -88,12 +88,12 @@ public final class StickyConfig {
   private int version;
 
   /** How many checkpoints were applied (a copy starts at its original's count). */
-  int version() {
+  public int version() {
     return version;
   }
 
   /** Applies a CHECKPOINT: every non-sticky field; an unrecognized reward function leaves it unchanged (§3.2). */
-  void apply(CheckpointInfo checkpoint) {
+  public void apply(CheckpointInfo checkpoint) {
     version++;
     if (!stickyRewardFunction && checkpoint.rewardFunction() != RewardFunction.UNRECOGNIZED) {
       rewardFunction = checkpoint.rewardFunction();
@@ -119,7 +119,7 @@ public final class StickyConfig {
   }
 
   /** The settings in force. */
-  CheckpointInfo effective() {
+  public CheckpointInfo effective() {
     return new CheckpointInfo(rewardFunction, defaultReward, learningMode, problemType, useClientTime);
   }
 

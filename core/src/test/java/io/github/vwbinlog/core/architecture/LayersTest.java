@@ -33,8 +33,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Bottom to top: {@code framing}, {@code flatbuf} and {@code text} use nothing else of core; {@code event} reads
  * verified flatbuffers; {@code scan} reads a REGULAR message's events into arrays (and every event into records);
- * {@code join} groups, joins and rewards the scanned events (and its fast path writes lines with the text
- * primitives); {@code output} writes the lines of joined records; {@code convert} drives them all; {@code write}
+ * {@code join} groups, joins and rewards the scanned events and hands each to a sink as a view; {@code output}
+ * writes the DSJSON line of a view; {@code run} drives them all (the one loop over messages, a whole log, a byte
+ * range or parts in parallel, into any sink); {@code write}
  * writes logs; {@code eventfile} reads rlclientlib's event files and {@code logjoin} joins them into a log (with
  * {@code write}, never through {@code join}); the root package ({@code CoreProvider})
  * binds the public API to all of them.
@@ -65,11 +66,11 @@ class LayersTest {
     t.put("scan", List.of("flatbuf", "event", "write"));
     t.put("join", List.of("framing", "flatbuf", "text", "event", "scan", "write"));
     t.put("output", List.of("framing", "flatbuf", "text", "event", "join"));
-    t.put("convert", List.of("framing", "flatbuf", "text", "event", "join", "output"));
+    t.put("run", List.of("framing", "flatbuf", "text", "event", "join", "output"));
     t.put("write", List.of("framing", "flatbuf", "text"));
     t.put("eventfile", List.of("framing", "flatbuf", "text", "event"));
     t.put("logjoin", List.of("framing", "flatbuf", "text", "event", "eventfile", "write"));
-    t.put("provider", List.of("framing", "flatbuf", "text", "event", "scan", "join", "output", "convert", "write",
+    t.put("provider", List.of("framing", "flatbuf", "text", "event", "scan", "join", "output", "run", "write",
         "eventfile", "logjoin"));
     return java.util.Collections.unmodifiableMap(t);
   }
@@ -159,7 +160,7 @@ class LayersTest {
   void everyPackageOfCoreIsALayer() {
     assertThat(main.getPackage(CORE).getSubpackages())
         .extracting(p -> p.getRelativeName())
-        .allMatch(name -> java.util.Set.of("framing", "flatbuf", "text", "event", "scan", "join", "output", "convert",
+        .allMatch(name -> java.util.Set.of("framing", "flatbuf", "text", "event", "scan", "join", "output", "run",
             "write", "eventfile", "logjoin").contains(name), "a package the layer rule knows");
   }
 

@@ -10,7 +10,7 @@ import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.core.conformance.Corpus;
-import io.github.vwbinlog.core.join.RangeJoiner;
+import io.github.vwbinlog.core.run.RangeJoiner;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;

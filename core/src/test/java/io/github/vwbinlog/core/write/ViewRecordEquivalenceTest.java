@@ -13,7 +13,7 @@ import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.RewardFunction;
 import io.github.vwbinlog.TimeStamp;
-import io.github.vwbinlog.core.join.DefaultJoiner;
+import io.github.vwbinlog.core.run.DefaultJoiner;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.RecordView;
 import io.github.vwbinlog.core.output.DsjsonWriter;

@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.join;
+package io.github.vwbinlog.core.run;
 
 import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.Diagnostic;
@@ -8,6 +8,8 @@ import io.github.vwbinlog.LimitExceededException;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.flatbuf.Decoders;
+import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.join.StickyConfig;
 import java.util.Iterator;
 
 /**

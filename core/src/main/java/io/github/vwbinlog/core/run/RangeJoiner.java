@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.join;
+package io.github.vwbinlog.core.run;
 
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
@@ -6,6 +6,11 @@ import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.core.join.DedupCache;
+import io.github.vwbinlog.core.join.EventSink;
+import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.join.MessageJoiner;
+import io.github.vwbinlog.core.join.StickyConfig;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;

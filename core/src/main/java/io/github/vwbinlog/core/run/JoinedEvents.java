@@ -1,5 +1,6 @@
-package io.github.vwbinlog.core.join;
+package io.github.vwbinlog.core.run;
 
+import io.github.vwbinlog.core.join.StickyConfig;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.Joiner.Position;
 import java.util.ArrayDeque;

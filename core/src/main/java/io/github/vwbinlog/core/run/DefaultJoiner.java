@@ -1,13 +1,17 @@
-package io.github.vwbinlog.core.join;
+package io.github.vwbinlog.core.run;
 
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.core.event.ZstdContexts;
+import io.github.vwbinlog.core.join.EventSink;
+import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.join.MessageJoiner;
+import io.github.vwbinlog.core.join.StickyConfig;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
-import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.Joiner.Position;
+import io.github.vwbinlog.join.Joiner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -24,8 +28,8 @@ public final class DefaultJoiner implements Joiner {
   private final JoinOptions options;
   private final JoinCounters counters;
   private final StickyConfig config;
-  private final MessageJoiner single;
-  private final MultistepJoiner multistep;
+  /** The single joiner, or the multistep joiner with {@link JoinFeature#MULTISTEP}. */
+  private final MessageJoiner joiner;
   /** The loop over the reader's messages, made at the first step. */
   private @Nullable MessageLoop loop;
   /** The events being iterated; null before {@link #iterator()}. */
@@ -47,8 +51,9 @@ public final class DefaultJoiner implements Joiner {
     this.options = options;
     this.counters = counters;
     this.config = new StickyConfig(options);
-    this.single = MessageJoiner.of(config, counters, options.readOptions().limits(), zstd);
-    this.multistep = new MultistepJoiner(config, counters, options.readOptions().limits(), zstd);
+    this.joiner = options.isEnabled(JoinFeature.MULTISTEP)
+        ? MessageJoiner.multistep(config, counters, options.readOptions().limits(), zstd)
+        : MessageJoiner.of(config, counters, options.readOptions().limits(), zstd);
   }
 
   /**
@@ -84,13 +89,7 @@ public final class DefaultJoiner implements Joiner {
           options.isEnabled(JoinFeature.STRICT));
       loop = l;
     }
-    return l.step(r -> {
-      if (options.isEnabled(JoinFeature.MULTISTEP)) {
-        multistep.regular(r.offset(), r.payload(), sink);
-      } else {
-        single.regular(r.offset(), r.payload(), sink);
-      }
-    });
+    return l.step(r -> joiner.regular(r.offset(), r.payload(), sink));
   }
 
   @Override
@@ -116,8 +115,7 @@ public final class DefaultJoiner implements Joiner {
 
   /** Gives back what the join borrowed (a zstd context); the joiner can go on. */
   public void release() {
-    single.close();
-    multistep.close();
+    joiner.close();
   }
 
   @Override

@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.convert;
+package io.github.vwbinlog.core.run;
 
 import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.Diagnostic;
@@ -6,7 +6,7 @@ import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DedupCache;
-import io.github.vwbinlog.core.join.MessageLoop;
+import io.github.vwbinlog.core.run.MessageLoop;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.join.StickyConfig;

@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.convert;
+package io.github.vwbinlog.core.run;
 
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.core.join.JoinCounters;

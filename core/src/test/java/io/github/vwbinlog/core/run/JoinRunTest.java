@@ -1,4 +1,4 @@
-package io.github.vwbinlog.core.convert;
+package io.github.vwbinlog.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
