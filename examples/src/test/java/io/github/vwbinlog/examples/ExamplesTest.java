@@ -42,6 +42,31 @@ class ExamplesTest {
   }
 
   @Test
+  void rewardsByActionReadsTheViewsAsTheRecordsSay() throws Exception {
+    Path log = sample.resolveSibling("cb_hours.log");
+    RewardsByAction.main(new String[] {log.toString()});
+    // The same figures from the records, on one thread.
+    java.util.Map<Long, double[]> expected = new java.util.TreeMap<>();
+    long events = 0;
+    try (io.github.vwbinlog.join.Joiner joiner = io.github.vwbinlog.join.Joiner.open(log,
+        io.github.vwbinlog.join.JoinOptions.defaults())) {
+      for (io.github.vwbinlog.join.JoinResult r : joiner) {
+        events++;
+        if (r.payloadType() == io.github.vwbinlog.PayloadType.CB && r.learnable() && !r.actionIds().isEmpty()) {
+          double[] sums = expected.computeIfAbsent(r.actionIds().get(0), a -> new double[2]);
+          sums[0]++;
+          sums[1] += r.reward();
+        }
+      }
+    }
+    StringBuilder lines = new StringBuilder();
+    expected.forEach((action, t) -> lines.append(action).append('\t').append((long) t[0]).append('\t')
+        .append(t[1] / t[0]).append('\n'));
+    assertThat(expected).hasSizeGreaterThan(1);
+    assertThat(out()).isEqualTo(lines + (events + " joined events\n"));
+  }
+
+  @Test
   void computeRewards() {
     ComputeRewards.main(new String[0]);
     assertThat(out()).isEqualTo("EARLIEST\t3.0\nAVERAGE\t4.0\nMEDIAN\t4.0\nSUM\t12.0\nMIN\t3.0\nMAX\t5.0\n");
