@@ -344,8 +344,7 @@ public final class RecordView implements JoinedView {
   @Override
   public @Nullable ByteBuffer outcomeLiteralValue(int list, int k) {
     OutcomeEvent o = outcome(list, k);
-    String literal = o.literalValue();
-    return o.valueKind() != OutcomeEvent.Kind.LITERAL || literal == null ? null : utf8(literal);
+    return literal(o.valueKind(), o.literalValue());
   }
 
   @Override
@@ -356,8 +355,12 @@ public final class RecordView implements JoinedView {
   @Override
   public @Nullable ByteBuffer outcomeLiteralIndexBytes(int list, int k) {
     OutcomeEvent o = outcome(list, k);
-    String literal = o.literalIndex();
-    return o.indexKind() != OutcomeEvent.Kind.LITERAL || literal == null ? null : utf8(literal);
+    return literal(o.indexKind(), o.literalIndex());
+  }
+
+  /** A union member's literal as UTF-8, or null when the member present is not the literal. */
+  private static @Nullable ByteBuffer literal(OutcomeEvent.Kind kind, @Nullable String literal) {
+    return kind != OutcomeEvent.Kind.LITERAL || literal == null ? null : utf8(literal);
   }
 
   @Override
