@@ -19,11 +19,11 @@ public final class FlatReads {
   private FlatReads() {}
 
   /** What {@link #textKind} says of a string: a byte from 0x80 up. */
-  public static final int NOT_ASCII = 0;
+  static final int NOT_ASCII = 0;
   /** What {@link #textKind} says of a string: ASCII with a byte JSON escapes (a control character, '"' or '\\'). */
-  public static final int ESCAPED = 1;
+  static final int ESCAPED = 1;
   /** What {@link #textKind} says of a string: ASCII that JSON writes as it is. */
-  public static final int PLAIN = 2;
+  static final int PLAIN = 2;
 
   /** Eight bytes of an array as one little-endian long, in one load once compiled (see {@code JsonSyntax}). */
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -47,16 +47,19 @@ public final class FlatReads {
     return at + i32(b, at);
   }
 
+  /** A table's byte field, or 0 when it is absent. */
   public static byte byteField(byte[] b, int table, int slot) {
     int f = field(b, table, slot);
     return f == 0 ? 0 : b[f];
   }
 
+  /** A table's float field, or 0 when it is absent. */
   public static float floatField(byte[] b, int table, int slot) {
     int f = field(b, table, slot);
     return f == 0 ? 0f : f32(b, f);
   }
 
+  /** A table's int field, or 0 when it is absent. */
   public static int intField(byte[] b, int table, int slot) {
     int f = field(b, table, slot);
     return f == 0 ? 0 : i32(b, f);
@@ -84,7 +87,7 @@ public final class FlatReads {
    * and the classic tests for a zero byte ({@code (x - 0x01..) & ~x}, on the bytes XOR '"' and XOR '\\') and for a
    * byte below 0x20 ({@code (x - 0x20..) & ~x}) set the top bit of some byte exactly when the eight hold such a byte.
    */
-  public static int textKind(byte[] b, int pos, int len) {
+  static int textKind(byte[] b, int pos, int len) {
     long high = 0;
     long escape = 0;
     int k = 0;
@@ -108,7 +111,7 @@ public final class FlatReads {
   }
 
   /** Whether every byte of {@code b[pos, pos + len)} is ASCII. */
-  public static boolean ascii(byte[] b, int pos, int len) {
+  static boolean ascii(byte[] b, int pos, int len) {
     int k = 0;
     for (; k + 8 <= len; k += 8) {
       if ((i64(b, pos + k) & 0x8080_8080_8080_8080L) != 0) {
