@@ -3,7 +3,6 @@ package io.github.vwbinlog.core.run;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.core.event.ZstdContexts;
-import io.github.vwbinlog.core.run.DefaultJoiner;
 import io.github.vwbinlog.core.join.EventSink;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.JoinedView;

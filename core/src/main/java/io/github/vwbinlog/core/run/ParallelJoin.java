@@ -6,7 +6,6 @@ import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.DedupCache;
-import io.github.vwbinlog.core.run.MessageLoop;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.join.StickyConfig;
@@ -31,13 +30,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * A join on several threads, with the result of one (the single joiner only): {@code threads - 1} workers and the
  * calling thread, which joins parts too while the next part to take is not ready. What becomes of the joined events
- * is the {@link PartSink}'s: DSJSON lines ({@link DsjsonParts}, the parallel conversion), a collector's result
- * ({@link CollectorParts}), or any other consumer that can run in parts.
+ * is the {@link PartSink}'s: DSJSON lines ({@link DsjsonParts}, the parallel conversion), or any public
+ * {@code JoinedEventSink} ({@link ViewParts}: {@code Joiner.run}, and {@code Joiner.collect}'s collector).
  *
  * <p>The calling thread reads the messages with the one loop over messages ({@link MessageLoop}: framing, counting,
  * CHECKPOINTs applied to the configuration in order) and cuts the REGULAR messages into parts of a few MiB, each with
- * a copy of the configuration in force. Worker threads
- * join the parts, each with its own joiner, counters and sink state. The calling thread takes the finished parts in
+ * a copy of the configuration in force. Worker threads join the parts, each with its own joiner, counters and sink
+ * state. The calling thread takes the finished parts in
  * log order: it hands their state to the sink, reports their diagnostics to the whole log's counters (and so to the
  * caller's listener, in log order), adds their counts, and replays their metrics' binary32 sums operand by operand,
  * so the summary is that of a sequential run.

@@ -7,9 +7,11 @@ import java.io.IOException;
 
 /**
  * What a join in parts ({@link ParallelJoin}) does with the REGULAR messages of each part, and with the finished parts
- * in log order. {@link DsjsonParts} writes DSJSON lines; {@link CollectorParts} reduces the joined records with a
- * {@link java.util.stream.Collector}; a new consumer of joined events that can run in parts is one more implementation,
- * and the join, the cutting into parts, the checkpoints and the dedup cache stay as they are.
+ * in log order: the internal face of the public {@code JoinedEventSink}, with the part's counters and joiner.
+ * {@link DsjsonParts} writes DSJSON lines (a sink that may refuse an event, so it reports to the part's counters);
+ * {@link ViewParts} adapts any public {@code JoinedEventSink} ({@code Joiner.run}, {@code Joiner.collect}). A new
+ * consumer of joined events is a {@code JoinedEventSink}, and the join, the cutting into parts, the checkpoints and
+ * the dedup cache stay as they are.
  *
  * <pre>{@code
  * new ParallelJoin<>(options, counters, zstd, warm, new DsjsonParts(options, out)).run(reader.iterator(), notices);
