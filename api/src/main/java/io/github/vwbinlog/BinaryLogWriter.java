@@ -100,6 +100,27 @@ public interface BinaryLogWriter extends AutoCloseable {
    */
   BinaryLogWriter regular(List<JoinedEvent> events);
 
+  /**
+   * Writes a REGULAR message holding the joined events of these {@code JoinedPayload} flatbuffers, in order, each
+   * event copied unchanged (its {@code Event} bytes, a zstd payload still compressed, and its enqueued time): how a
+   * joined event that was read is written again without being encoded anew, byte for byte as VW's joiner and
+   * {@link io.github.vwbinlog.join.LogJoiner} lay a message out. The payloads are typically those of
+   * {@link Message.Regular#joinedPayloadsById()} (a Spark row's {@code joined_events} column).
+   *
+   * <p>A DedupInfo event equal, byte for byte and in its time, to the last DedupInfo event this method wrote is left
+   * out: after a DedupInfo the dedup cache holds exactly its ids (SPEC §4.5), so applying it again would change
+   * nothing; so the DedupInfo that each event of one batch carries is written once, where its batch starts.
+   *
+   * <pre>{@code
+   * writer.regularCopying(List.of(byId.get("id-1"), byId.get("id-2")));
+   * }</pre>
+   *
+   * @param joinedPayloads the payloads, each from its position to its limit, which are left unchanged
+   * @throws IllegalArgumentException if a payload is not a {@code JoinedPayload} whose joined events and their
+   *     events' metadata can be read (then nothing is written)
+   */
+  BinaryLogWriter regularCopying(List<ByteBuffer> joinedPayloads);
+
   /** Writes a REGULAR message with these payload bytes (from position to limit, which are left unchanged), as is. */
   BinaryLogWriter regular(ByteBuffer rawJoinedPayload);
 

@@ -50,6 +50,9 @@ public interface VwBinlogProvider {
   java.util.List<io.github.vwbinlog.event.JoinedEvent> decodeJoinedEvents(ByteBuffer payload, long offset,
       ReadLimits limits);
 
+  /** A REGULAR payload's joined events by event id, each id's as a JoinedPayload of its own. */
+  java.util.Map<String, ByteBuffer> joinedPayloadsById(ByteBuffer payload, long offset, ReadLimits limits);
+
   /** A reward calculator for a configuration. */
   RewardCalculator rewardCalculator(CheckpointInfo config, DiagnosticListener listener);
 

@@ -77,6 +77,11 @@ public final class CoreProvider implements VwBinlogProvider {
   }
 
   @Override
+  public java.util.Map<String, ByteBuffer> joinedPayloadsById(ByteBuffer payload, long offset, ReadLimits limits) {
+    return io.github.vwbinlog.core.write.RawPayloads.byId(payload, offset, limits);
+  }
+
+  @Override
   public RewardCalculator rewardCalculator(CheckpointInfo config, DiagnosticListener listener) {
     return new DefaultRewardCalculator(config, listener);
   }
