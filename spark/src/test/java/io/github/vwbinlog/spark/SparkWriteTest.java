@@ -263,6 +263,12 @@ class SparkWriteTest {
       assertThat(written).hasSize(1);
       assertThat(messagesButHeader(written.get(0))).as(type.name()).isEqualTo(messagesButHeader(log));
       assertThat(content(read(out.toString()))).as(type.name()).isEqualTo(content(rows));
+      // Read in splits of 16 KiB (byte ranges, each joined on its own), the rows carry the same events.
+      Dataset<Row> splits = spark.read().format("vw-binlog").option("maxPartitionBytes", "16k").load(log.toString());
+      assertThat(splits.rdd().getNumPartitions()).as(type.name()).isGreaterThan(2);
+      Path again = dir.resolve("splits-" + type);
+      splits.coalesce(1).write().format("vw-binlog").mode("overwrite").save(again.toString());
+      assertThat(messagesButHeader(logs(again).get(0))).as(type.name()).isEqualTo(messagesButHeader(log));
     }
   }
 
@@ -292,8 +298,24 @@ class SparkWriteTest {
     Path log = joinerLog(ProblemType.CB, 400, 1, "fault");
     Path out = dir.resolve("fault");
     Dataset<Row> rows = read(log.toString()).repartition(2);
-    rows.write().format("vw-binlog").option("testFailFirstAttemptAfterRows", "50").mode("overwrite")
-        .save(out.toString());
+    java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+    org.apache.spark.scheduler.SparkListener listener = new org.apache.spark.scheduler.SparkListener() {
+      @Override
+      public void onTaskEnd(org.apache.spark.scheduler.SparkListenerTaskEnd end) {
+        if (end.taskInfo().failed()) {
+          failed.incrementAndGet();
+        }
+      }
+    };
+    spark.sparkContext().addSparkListener(listener);
+    try {
+      rows.write().format("vw-binlog").option("testFailFirstAttemptAfterRows", "50").mode("overwrite")
+          .save(out.toString());
+    } finally {
+      spark.sparkContext().listenerBus().waitUntilEmpty();
+      spark.sparkContext().removeSparkListener(listener);
+    }
+    assertThat(failed.get()).as("first attempts that failed part-way").isEqualTo(2);
     assertThat(logs(out)).hasSize(2);
     try (Stream<Path> all = Files.list(out)) {
       assertThat(all.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith("_"));
