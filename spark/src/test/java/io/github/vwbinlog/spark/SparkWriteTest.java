@@ -294,7 +294,7 @@ class SparkWriteTest {
   }
 
   @Test
-  void aTaskThatFailsPartWayLeavesNoFileAndItsRetryWritesEveryRowOnce() throws IOException {
+  void aTaskThatFailsPartWayLeavesNoFileAndItsRetryWritesEveryRowOnce() throws Exception {
     Path log = joinerLog(ProblemType.CB, 400, 1, "fault");
     Path out = dir.resolve("fault");
     Dataset<Row> rows = read(log.toString()).repartition(2);
