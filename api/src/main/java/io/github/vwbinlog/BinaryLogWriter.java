@@ -109,7 +109,10 @@ public interface BinaryLogWriter extends AutoCloseable {
    *
    * <p>A DedupInfo event equal, byte for byte and in its time, to the last DedupInfo event this method wrote is left
    * out: after a DedupInfo the dedup cache holds exactly its ids (SPEC §4.5), so applying it again would change
-   * nothing; so the DedupInfo that each event of one batch carries is written once, where its batch starts.
+   * nothing; so the DedupInfo that each event of one batch carries is written once, where its batch starts. Another
+   * DedupInfo after events of this call ends the message there, and starts the next REGULAR message: VW applies a
+   * message's DedupInfo events before it joins any of its events, so a message must not hold the interactions of two
+   * dedup batches (the joiners lay logs out so). So one call writes one REGULAR message, or one per dedup batch.
    *
    * <pre>{@code
    * writer.regularCopying(List.of(byId.get("id-1"), byId.get("id-2")));

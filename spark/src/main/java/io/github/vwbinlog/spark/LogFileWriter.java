@@ -32,7 +32,8 @@ import org.jspecify.annotations.Nullable;
  * them) are copied unchanged ({@link BinaryLogWriter#regularCopying}); the rows that came from one REGULAR message
  * (the same {@code file} and {@code offset}, one after the other) go into one message again, so a log read and
  * written whole gives its messages back. Rows without {@code file} and {@code offset} are packed into messages of at
- * most {@link #MAX_ROWS} rows and about {@link #MAX_BYTES} bytes, as the joiner packs them. A row whose
+ * most {@link #MAX_ROWS} rows and about {@link #MAX_BYTES} bytes, a new message for each new dedup batch, as the
+ * joiner packs them. A row whose
  * {@code joined_events} is null is encoded from its typed columns ({@link TypedEvents}). A CHECKPOINT is written where
  * a row's settings differ from those in force.
  */

@@ -263,6 +263,10 @@ class SparkWriteTest {
       assertThat(written).hasSize(1);
       assertThat(messagesButHeader(written.get(0))).as(type.name()).isEqualTo(messagesButHeader(log));
       assertThat(content(read(out.toString()))).as(type.name()).isEqualTo(content(rows));
+      // Without file and offset the rows are packed as the joiner packs them (a message per dedup batch here).
+      Path packed = dir.resolve("packed-" + type);
+      rows.drop("file", "offset").coalesce(1).write().format("vw-binlog").mode("overwrite").save(packed.toString());
+      assertThat(messagesButHeader(logs(packed).get(0))).as(type.name()).isEqualTo(messagesButHeader(log));
       // Read in splits of 16 KiB (byte ranges, each joined on its own), the rows carry the same events.
       Dataset<Row> splits = spark.read().format("vw-binlog").option("maxPartitionBytes", "16k").load(log.toString());
       assertThat(splits.rdd().getNumPartitions()).as(type.name()).isGreaterThan(2);

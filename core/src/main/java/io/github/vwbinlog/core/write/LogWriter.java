@@ -84,20 +84,33 @@ public final class LogWriter implements BinaryLogWriter {
       read.clear();
       throw new IllegalArgumentException("not a JoinedPayload: " + e.getMessage(), e);
     }
-    for (int i = 0; i < read.count(); i++) {
-      if (read.isDedup(i)) {
-        if (lastDedup.count() == 1 && read.sameEvent(i, lastDedup, 0)) {
-          continue; // the dedup cache holds exactly its ids already (SPEC 4.5): applying it again changes nothing
+    try {
+      for (int i = 0; i < read.count(); i++) {
+        if (read.isDedup(i)) {
+          if (lastDedup.count() == 1 && read.sameEvent(i, lastDedup, 0)) {
+            continue; // the dedup cache holds exactly its ids already (SPEC 4.5): applying it again changes nothing
+          }
+          if (copied.count() > 0) {
+            writeCopied(); // a new dedup batch starts a new message, as the joiner lays them out
+          }
+          lastDedup.clear();
+          lastDedup.addCopyOf(read, i);
         }
-        lastDedup.clear();
-        lastDedup.addCopyOf(read, i);
+        copied.addFrom(read, i);
       }
-      copied.addFrom(read, i);
+      writeCopied();
+    } finally {
+      read.clear();
+      copied.clear();
     }
+    return this;
+  }
+
+  /** Writes the events gathered in {@link #copied} as one REGULAR message, and empties it. */
+  private void writeCopied() {
     ByteBuffer payload = copied.joinedPayload(rawEncoder);
-    read.clear();
     copied.clear();
-    return write(MessageType.REGULAR, () -> frames.sized(MessageType.REGULAR.code(), payload));
+    write(MessageType.REGULAR, () -> frames.sized(MessageType.REGULAR.code(), payload));
   }
 
   @Override

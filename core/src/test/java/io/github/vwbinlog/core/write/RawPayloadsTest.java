@@ -101,6 +101,17 @@ class RawPayloadsTest {
   }
 
   @Test
+  void anotherDedupBatchAfterEventsStartsANewMessage() throws Exception {
+    Message.Regular one = regulars(w -> w.regular(List.of(dedup(7), cb("a", 1), cb("b", 1)))).get(0);
+    Message.Regular two = regulars(w -> w.regular(List.of(dedup(9), cb("c", 1)))).get(0);
+    Map<String, ByteBuffer> first = one.joinedPayloadsById();
+    List<Message.Regular> copies = regulars(w -> w.regularCopying(List.of(first.get("a"), first.get("b"),
+        two.joinedPayloadsById().get("c"))));
+    assertThat(copies).extracting(Message.Regular::joinedEvents).containsExactly(
+        List.of(dedup(7), cb("a", 1), cb("b", 1)), List.of(dedup(9), cb("c", 1)));
+  }
+
+  @Test
   void refusesBytesThatAreNotAJoinedPayloadAndWritesNothing() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (BinaryLogWriter w = BinaryLogWriter.to(out)) {
