@@ -124,6 +124,27 @@ public interface BinaryLogWriter extends AutoCloseable {
    */
   BinaryLogWriter regularCopying(List<ByteBuffer> joinedPayloads);
 
+  /**
+   * A {@code JoinedPayload} flatbuffer (a REGULAR message's payload) holding these serialized {@code Event}s, each with
+   * its enqueued time, copied unchanged, in order: what a joiner of rlclientlib's events makes of an event id's events
+   * ({@link BatchedEvent#bytes()}, a DedupInfo event first where the id's context refers to it), what
+   * {@link #regularCopying(List)} writes, and what a Spark row's {@code joined_events} column holds. Nothing is
+   * written.
+   *
+   * <pre>{@code
+   * ByteBuffer joined = BinaryLogWriter.joinedPayload(List.of(interaction.bytes(), outcome.bytes()),
+   *     List.of(interactionTime, outcomeTime));
+   * }</pre>
+   *
+   * @param events serialized {@code Event} flatbuffers, each from its position to its limit
+   * @param times the enqueued time of each, in the same order
+   * @throws MalformedDataException if an event fails verification or has no metadata or id
+   * @throws IllegalArgumentException if the lists differ in size
+   */
+  static ByteBuffer joinedPayload(List<ByteBuffer> events, List<TimeStamp> times) {
+    return Providers.get().joinedPayload(events, times);
+  }
+
   /** Writes a REGULAR message with these payload bytes (from position to limit, which are left unchanged), as is. */
   BinaryLogWriter regular(ByteBuffer rawJoinedPayload);
 

@@ -164,6 +164,40 @@ public final class RawPayloads {
   }
 
   /**
+   * A {@code JoinedPayload} holding these serialized {@code Event}s, each with its enqueued time, copied unchanged, in
+   * order: how the joiner lays out a REGULAR message from events read from rlclientlib's files.
+   *
+   * @throws MalformedDataException if an event fails verification or has no metadata or id
+   * @throws IllegalArgumentException if the two lists differ in size
+   */
+  public static ByteBuffer joinedPayload(List<ByteBuffer> events, List<TimeStamp> times, ReadLimits limits) {
+    if (events.size() != times.size()) {
+      throw new IllegalArgumentException(events.size() + " events but " + times.size() + " times");
+    }
+    FlatVerifier verifier = new FlatVerifier(limits);
+    Events out = new Events();
+    Event event = new Event();
+    for (int i = 0; i < events.size(); i++) {
+      ByteBuffer bytes = events.get(i).slice().order(ByteOrder.LITTLE_ENDIAN);
+      String bad = verifier.verify(bytes, 0, bytes.limit(), Schema.EVENT);
+      if (bad != null) {
+        throw malformed(DiagnosticReason.MALFORMED_EVENT, 0, "event " + i + " fails verification: " + bad);
+      }
+      Metadata m = Event.getRootAsEvent(bytes, event).meta();
+      if (m == null || m.idAsByteBuffer() == null) {
+        throw malformed(DiagnosticReason.MALFORMED_EVENT, 0, "event " + i + " has no " + (m == null ? "metadata"
+            : "event id"));
+      }
+      out.add(bytes, 0, bytes.limit(), java.util.Objects.requireNonNull(times.get(i), "time"),
+          m.payloadType() == PayloadType.DEDUP_INFO.code());
+    }
+    ByteBuffer laid = out.joinedPayload(new RawPayloadEncoder());
+    byte[] copy = new byte[laid.remaining()];
+    laid.get(laid.position(), copy);
+    return ByteBuffer.wrap(copy).asReadOnlyBuffer();
+  }
+
+  /**
    * Appends to {@code out} the joined events of a {@code JoinedPayload}, in order, as views of {@code payload} (which
    * must stay unchanged while {@code out} is used).
    *

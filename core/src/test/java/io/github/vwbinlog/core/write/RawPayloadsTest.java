@@ -112,6 +112,21 @@ class RawPayloadsTest {
   }
 
   @Test
+  void eventsAsAnEventFileHoldsThemMakeTheJoinedPayloadOfTheirId() throws Exception {
+    EventEncoder encoder = new EventEncoder();
+    List<JoinedEvent> events = List.of(dedup(7), cb("a", 1), outcome("a", 2f));
+    List<ByteBuffer> bytes = events.stream().map(e -> ByteBuffer.wrap(encoder.event(e.event()))).toList();
+    ByteBuffer payload = BinaryLogWriter.joinedPayload(bytes, events.stream().map(JoinedEvent::timestamp).toList());
+    Message.Regular copy = regulars(w -> w.regularCopying(List.of(payload))).get(0);
+    assertThat(copy.joinedEvents()).isEqualTo(events);
+    assertThat(copy.joinedPayloadsById().get("a")).isEqualTo(payload);
+    assertThatThrownBy(() -> BinaryLogWriter.joinedPayload(List.of(ByteBuffer.wrap(new byte[] {9, 9, 9, 9})),
+        List.of(T))).isInstanceOf(MalformedDataException.class).hasMessageContaining("fails verification");
+    assertThatThrownBy(() -> BinaryLogWriter.joinedPayload(bytes, List.of(T)))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void refusesBytesThatAreNotAJoinedPayloadAndWritesNothing() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (BinaryLogWriter w = BinaryLogWriter.to(out)) {
