@@ -82,7 +82,8 @@ public final class CoreProvider implements VwBinlogProvider {
   }
 
   @Override
-  public ByteBuffer joinedPayload(java.util.List<ByteBuffer> events, java.util.List<io.github.vwbinlog.TimeStamp> times) {
+  public ByteBuffer joinedPayload(java.util.List<ByteBuffer> events,
+      java.util.List<io.github.vwbinlog.TimeStamp> times) {
     return io.github.vwbinlog.core.write.RawPayloads.joinedPayload(events, times, ReadLimits.defaults());
   }
 

@@ -25,9 +25,10 @@ import reinforcement_learning.messages.flatbuff.v2.Metadata;
 /**
  * Joined events as a log holds them, cut by event id and put together again, every event copied unchanged (its
  * {@code Event} bytes, compressed payloads still compressed, and its enqueued time): {@link #byId} cuts a REGULAR
- * message's {@code JoinedPayload} into one {@code JoinedPayload} per event id (what a row of Spark's joined view carries,
- * so that a writer can copy its events instead of encoding them again), and {@link #events} reads such payloads back
- * as the events a {@link RawPayloadEncoder} lays out in one REGULAR message.
+ * message's {@code JoinedPayload} into one {@code JoinedPayload} per event id (what a row of Spark's joined view
+ * carries, so that a writer can copy its events instead of encoding them again), {@link #joinedPayload} makes one of
+ * serialized events, and {@link #events} reads such payloads back as the events a {@link RawPayloadEncoder} lays out
+ * in one REGULAR message.
  *
  * <p>Each buffer is verified before it is read (the JoinedPayload, and each nested {@code Event}), so a damaged one
  * raises {@link MalformedDataException}, never a JDK exception.
@@ -39,7 +40,10 @@ import reinforcement_learning.messages.flatbuff.v2.Metadata;
 public final class RawPayloads {
   private RawPayloads() {}
 
-  /** The events of {@link #events}: event {@code i} is {@code lengths[i]} bytes at {@code indexes[i]} of {@code buffers[i]}. */
+  /**
+   * The events of {@link #events}: event {@code i} is {@code lengths[i]} bytes at {@code indexes[i]} of
+   * {@code buffers[i]}, with its time and whether it is a DedupInfo event.
+   */
   public static final class Events {
     ByteBuffer[] buffers = new ByteBuffer[16];
     int[] indexes = new int[16];
@@ -88,7 +92,8 @@ public final class RawPayloads {
     /** Whether event {@code i} holds the same bytes and time as event {@code j} of {@code other}. */
     public boolean sameEvent(int i, Events other, int j) {
       return lengths[i] == other.lengths[j] && times[i].equals(other.times[j])
-          && buffers[i].slice(indexes[i], lengths[i]).equals(other.buffers[j].slice(other.indexes[j], other.lengths[j]));
+          && buffers[i].slice(indexes[i], lengths[i])
+              .equals(other.buffers[j].slice(other.indexes[j], other.lengths[j]));
     }
 
     /** Appends a copy of event {@code i} of {@code other}, which does not refer to its buffer. */
@@ -219,7 +224,8 @@ public final class RawPayloads {
     JoinedEvent joined = new JoinedEvent();
     Event event = new Event();
     Metadata meta = new Metadata();
-    reinforcement_learning.messages.flatbuff.v2.TimeStamp time = new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
+    reinforcement_learning.messages.flatbuff.v2.TimeStamp time =
+        new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
     int n = root.eventsLength();
     for (int i = 0; i < n; i++) {
       root.events(joined, i);
