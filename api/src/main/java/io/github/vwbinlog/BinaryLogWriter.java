@@ -100,6 +100,51 @@ public interface BinaryLogWriter extends AutoCloseable {
    */
   BinaryLogWriter regular(List<JoinedEvent> events);
 
+  /**
+   * Writes a REGULAR message holding the joined events of these {@code JoinedPayload} flatbuffers, in order, each
+   * event copied unchanged (its {@code Event} bytes, a zstd payload still compressed, and its enqueued time): how a
+   * joined event that was read is written again without being encoded anew, byte for byte as VW's joiner and
+   * {@link io.github.vwbinlog.join.LogJoiner} lay a message out. The payloads are typically those of
+   * {@link Message.Regular#joinedPayloadsById()} (a Spark row's {@code joined_events} column).
+   *
+   * <p>A DedupInfo event equal, byte for byte and in its time, to the last DedupInfo event this method wrote is left
+   * out: after a DedupInfo the dedup cache holds exactly its ids (SPEC §4.5), so applying it again would change
+   * nothing; so the DedupInfo that each event of one batch carries is written once, where its batch starts. Another
+   * DedupInfo after events of this call ends the message there, and starts the next REGULAR message: VW applies a
+   * message's DedupInfo events before it joins any of its events, so a message must not hold the interactions of two
+   * dedup batches (the joiners lay logs out so). So one call writes one REGULAR message, or one per dedup batch.
+   *
+   * <pre>{@code
+   * writer.regularCopying(List.of(byId.get("id-1"), byId.get("id-2")));
+   * }</pre>
+   *
+   * @param joinedPayloads the payloads, each from its position to its limit, which are left unchanged
+   * @throws IllegalArgumentException if a payload is not a {@code JoinedPayload} whose joined events and their
+   *     events' metadata can be read (then nothing is written)
+   */
+  BinaryLogWriter regularCopying(List<ByteBuffer> joinedPayloads);
+
+  /**
+   * A {@code JoinedPayload} flatbuffer (a REGULAR message's payload) holding these serialized {@code Event}s, each with
+   * its enqueued time, copied unchanged, in order: what a joiner of rlclientlib's events makes of an event id's events
+   * ({@link BatchedEvent#bytes()}, a DedupInfo event first where the id's context refers to it), what
+   * {@link #regularCopying(List)} writes, and what a Spark row's {@code joined_events} column holds. Nothing is
+   * written.
+   *
+   * <pre>{@code
+   * ByteBuffer joined = BinaryLogWriter.joinedPayload(List.of(interaction.bytes(), outcome.bytes()),
+   *     List.of(interactionTime, outcomeTime));
+   * }</pre>
+   *
+   * @param events serialized {@code Event} flatbuffers, each from its position to its limit
+   * @param times the enqueued time of each, in the same order
+   * @throws MalformedDataException if an event fails verification or has no metadata or id
+   * @throws IllegalArgumentException if the lists differ in size
+   */
+  static ByteBuffer joinedPayload(List<ByteBuffer> events, List<TimeStamp> times) {
+    return Providers.get().joinedPayload(events, times);
+  }
+
   /** Writes a REGULAR message with these payload bytes (from position to limit, which are left unchanged), as is. */
   BinaryLogWriter regular(ByteBuffer rawJoinedPayload);
 

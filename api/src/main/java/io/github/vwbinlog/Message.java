@@ -283,6 +283,27 @@ public sealed interface Message {
     }
 
     /**
+     * The joined events of this message by event id, each id's as a {@code JoinedPayload} flatbuffer of its own: the
+     * DedupInfo events of the message that come before the id's first event, then the id's joined events in payload
+     * order, every event copied unchanged (its {@code Event} bytes, a zstd payload still compressed, and its enqueued
+     * time). Ids come in the order they first appear, as the joiner emits them. What the Spark data source's
+     * {@code joined_events} column holds, and what {@link BinaryLogWriter#regularCopying(java.util.List)} writes
+     * back. Each buffer is verified (the JoinedPayload within {@link #limits()}, each {@code Event}); payloads are not
+     * decoded.
+     *
+     * <pre>{@code
+     * Map<String, ByteBuffer> byId = regular.joinedPayloadsById();
+     * writer.regularCopying(List.copyOf(byId.values()));   // the same message, grouped by id
+     * }</pre>
+     *
+     * @throws MalformedDataException if the JoinedPayload, a joined event or an event's metadata cannot be read, or
+     *     an event id is not valid UTF-8 (VW's joiner drops such a message whole)
+     */
+    public java.util.Map<String, ByteBuffer> joinedPayloadsById() {
+      return Providers.get().joinedPayloadsById(view(payload), offset, limits);
+    }
+
+    /**
      * Decodes the joined events after verifying every buffer within {@code limits}: the JoinedPayload, each nested
      * Event, and each payload (decompressed when zstd-encoded). All or nothing; the joiner, which skips the smallest
      * broken unit instead, is {@code io.github.vwbinlog.join.Joiner}.

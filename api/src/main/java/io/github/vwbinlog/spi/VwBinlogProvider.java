@@ -52,6 +52,12 @@ public interface VwBinlogProvider {
   java.util.List<io.github.vwbinlog.event.JoinedEvent> decodeJoinedEvents(ByteBuffer payload, long offset,
       ReadLimits limits);
 
+  /** A REGULAR payload's joined events by event id, each id's as a JoinedPayload of its own. */
+  java.util.Map<String, ByteBuffer> joinedPayloadsById(ByteBuffer payload, long offset, ReadLimits limits);
+
+  /** A JoinedPayload of serialized Events and their enqueued times, copied unchanged. */
+  ByteBuffer joinedPayload(java.util.List<ByteBuffer> events, java.util.List<io.github.vwbinlog.TimeStamp> times);
+
   /** A reward calculator for a configuration. */
   RewardCalculator rewardCalculator(CheckpointInfo config, DiagnosticListener listener);
 

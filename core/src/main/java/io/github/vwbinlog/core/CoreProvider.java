@@ -79,6 +79,17 @@ public final class CoreProvider implements VwBinlogProvider {
   }
 
   @Override
+  public java.util.Map<String, ByteBuffer> joinedPayloadsById(ByteBuffer payload, long offset, ReadLimits limits) {
+    return io.github.vwbinlog.core.write.RawPayloads.byId(payload, offset, limits);
+  }
+
+  @Override
+  public ByteBuffer joinedPayload(java.util.List<ByteBuffer> events,
+      java.util.List<io.github.vwbinlog.TimeStamp> times) {
+    return io.github.vwbinlog.core.write.RawPayloads.joinedPayload(events, times, ReadLimits.defaults());
+  }
+
+  @Override
   public RewardCalculator rewardCalculator(CheckpointInfo config, DiagnosticListener listener) {
     return new DefaultRewardCalculator(config, listener);
   }

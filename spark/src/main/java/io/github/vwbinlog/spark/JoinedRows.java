@@ -52,16 +52,38 @@ final class JoinedRows {
     }
   }
 
-  /** The row of one joined event. */
+  /** The row of one joined event, without its events' bytes (a null {@code joined_events}). */
   InternalRow row(JoinResult r, Joiner.Position at) {
+    return row(r, at, null);
+  }
+
+  /**
+   * The row of one joined event.
+   *
+   * @param joinedEvents the {@code joined_events} column: a {@code JoinedPayload} holding the event's joined events as
+   *     the log holds them ({@code Message.Regular.joinedPayloadsById()}), or null
+   */
+  InternalRow row(JoinResult r, Joiner.Position at, @Nullable ByteBuffer joinedEvents) {
     Object[] values = new Object[columns.length];
     for (int i = 0; i < columns.length; i++) {
-      values[i] = column(columns[i], r, at);
+      values[i] = column(columns[i], r, at, joinedEvents);
     }
     return new GenericInternalRow(values);
   }
 
-  private @Nullable Object column(int column, JoinResult r, Joiner.Position at) {
+  /** Whether the selected columns include {@code joined_events}: only then need a reader find the events' bytes. */
+  boolean needsJoinedEvents() {
+    for (int c : columns) {
+      if (c == JOINED_EVENTS) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final int JOINED_EVENTS = Schemas.JOINED.fieldIndex("joined_events");
+
+  private @Nullable Object column(int column, JoinResult r, Joiner.Position at, @Nullable ByteBuffer joinedEvents) {
     EventPayload payload = r.interaction().event().payload();
     CheckpointInfo settings = at.settings();
     return switch (column) {
@@ -88,6 +110,9 @@ final class JoinedRows {
       case 20 -> context(payload);
       case 21 -> outcomes(r.outcomes());
       case 22 -> dsjson(r);
+      case 23 -> settings.defaultReward();
+      case 24 -> settings.useClientTime();
+      case 25 -> joinedEvents == null ? null : bytes(joinedEvents);
       default -> throw new IllegalStateException("no column " + column);
     };
   }
@@ -101,6 +126,12 @@ final class JoinedRows {
     }
     int length = line.length > 0 && line[line.length - 1] == '\n' ? line.length - 1 : line.length;
     return UTF8String.fromBytes(line, 0, length);
+  }
+
+  private static byte[] bytes(ByteBuffer b) {
+    byte[] out = new byte[b.remaining()];
+    b.get(b.position(), out);
+    return out;
   }
 
   private static @Nullable UTF8String text(@Nullable String s) {

@@ -58,7 +58,10 @@ final class Schemas {
       field("weight", DataTypes.FloatType, false),
       field("context", DataTypes.StringType, true),
       field("outcomes", array(OUTCOME), false),
-      field("dsjson", DataTypes.StringType, true)});
+      field("dsjson", DataTypes.StringType, true),
+      field("default_reward", DataTypes.FloatType, false),
+      field("use_client_time", DataTypes.BooleanType, false),
+      field("joined_events", DataTypes.BinaryType, true)});
 
   /** One row per message. */
   static final StructType MESSAGES = DataTypes.createStructType(new StructField[] {

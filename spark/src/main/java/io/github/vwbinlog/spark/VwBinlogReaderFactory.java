@@ -153,6 +153,17 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
         split.end());
   }
 
+  /** Opens a reader of the split's file from its start: mapped when it is local, else a Hadoop stream. */
+  private Joiner.Source source(FileSplit split) throws IOException {
+    Path path = new Path(split.path());
+    FileSystem fs = path.getFileSystem(configuration());
+    if ("file".equals(fs.getScheme())) {
+      java.nio.file.Path local = java.nio.file.Path.of(fs.makeQualified(path).toUri());
+      return readOptions -> BinaryLogReader.open(local, readOptions);
+    }
+    return readOptions -> BinaryLogReader.of(fs.open(path), readOptions);
+  }
+
   /** A reader of the file, mapped when it is local. */
   private BinaryLogReader open(String file, ReadOptions options) throws IOException {
     Path path = new Path(file);
@@ -206,6 +217,8 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     private final CheckedLines lines;
     private final JoinedRows rows;
     private final @Nullable MultistepCheck multistep;
+    /** Where the {@code joined_events} column comes from, when it is selected (never for multistep logs). */
+    private final @Nullable RegularTap tap;
     private @Nullable InternalRow current;
     private boolean finished;
 
@@ -214,11 +227,18 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
       this.multistep = settings.multistep() ? null : new MultistepCheck(DiagnosticListener.ignoring(),
           settings.strict());
       JoinOptions options = settings.joinOptions(multistep == null ? DiagnosticListener.ignoring() : multistep);
-      // The joiner counts the reader's own diagnostics; the reader reports to the join's listener.
-      this.joiner = joiner(split, options);
-      this.events = joiner.iterator();
       this.lines = new CheckedLines(DsjsonConverter.of(options));
       this.rows = new JoinedRows(split.path(), lines, required);
+      // The joiner counts the reader's own diagnostics; the reader reports to the join's listener.
+      if (rows.needsJoinedEvents() && !settings.multistep()) {
+        // Through a source whose reader notes each REGULAR message, read as a range (the whole file is [0, end)).
+        this.tap = new RegularTap(source(split));
+        this.joiner = Joiner.of(tap, options, split.start(), split.isWhole() ? Long.MAX_VALUE : split.end());
+      } else {
+        this.tap = null;
+        this.joiner = joiner(split, options);
+      }
+      this.events = joiner.iterator();
     }
 
     @Override
@@ -229,7 +249,7 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
           Joiner.Position at = java.util.Objects.requireNonNull(joiner.position());
           LineRefusedException refused = lines.check(r);
           if (refused == null) {
-            current = rows.row(r, at);
+            current = rows.row(r, at, tap == null ? null : tap.joinedEvents(at.offset(), r.id()));
             return true;
           }
           if (settings.strict()) {

@@ -114,4 +114,24 @@ class JoinedRowsTest {
     assertThat(refused).hasSize(28).contains("e0-1 NON_FINITE_NUMBER", "e0-3 INVALID_CONTEXT", "e0-7 INVALID_UTF8",
         "e0-8 INVALID_CONTEXT");
   }
+
+  @Test
+  void theSettingsAndTheEventsBytesColumns() throws IOException {
+    JoinedRows rows = new JoinedRows("f", DsjsonConverter.of(JoinOptions.defaults()),
+        columns("default_reward", "use_client_time", "joined_events"));
+    JoinOptions options = JoinOptions.defaults().withDefaultReward(-2f);
+    try (Joiner joiner = Joiner.open(LOG, options)) {
+      for (JoinResult r : joiner) {
+        java.nio.ByteBuffer events = java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3});
+        InternalRow row = rows.row(r, joiner.position(), events);
+        assertThat(row.getFloat(0)).isEqualTo(-2f);
+        assertThat(row.getBoolean(1)).isFalse();
+        assertThat(row.getBinary(2)).containsExactly(1, 2, 3);
+        assertThat(rows.row(r, joiner.position()).isNullAt(2)).as("no bytes given").isTrue();
+      }
+    }
+    assertThat(rows.needsJoinedEvents()).isTrue();
+    assertThat(new JoinedRows("f", DsjsonConverter.of(JoinOptions.defaults()), columns("dsjson")).needsJoinedEvents())
+        .isFalse();
+  }
 }

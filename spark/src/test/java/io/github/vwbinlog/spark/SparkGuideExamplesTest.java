@@ -3,6 +3,7 @@ package io.github.vwbinlog.spark;
 import static org.apache.spark.sql.functions.avg;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.date_trunc;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.window;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -95,10 +96,34 @@ class SparkGuideExamplesTest {
   }
 
   @Test
+  void writeTheLearnableEventsAsOneJoinedLogPerHour() throws IOException {
+    Path logs = Files.createDirectory(dir.resolve("logs"));
+    for (String name : List.of("average_reward_100_interactions.fb",
+        "cb_deferred_actions_w_activations_and_apprentice_10.fb")) {
+      Files.copy(SparkReadTest.FILES.resolve("valid_joined_logs").resolve(name), logs.resolve(name));
+    }
+    Path written = dir.resolve("learnable");
+    // tag::write[]
+    Dataset<Row> joined = spark.read().format("vw-binlog").load(logs.toString());
+    joined.where(col("learnable"))
+        .withColumn("hour", date_trunc("hour", col("timestamp")))
+        .coalesce(1)
+        .write().format("vw-binlog").partitionBy("hour").mode("overwrite").save(written.toString());
+    // end::write[]
+    try (Stream<Path> hours = Files.list(written)) {
+      assertThat(hours.map(p -> p.getFileName().toString()).sorted())
+          .containsExactly("hour=20210518T130000Z", "hour=20210723T130000Z");
+    }
+    Dataset<Row> back = spark.read().format("vw-binlog").load(written + "/*");
+    assertThat(back.drop("file", "offset").collectAsList())
+        .isEqualTo(joined.where(col("learnable")).drop("file", "offset").collectAsList()).hasSize(107);
+  }
+
+  @Test
   void theGuideShowsTheJavaExamplesVerbatim() throws IOException {
     List<String> source = Files.readAllLines(
         SparkEventsTest.MODULE.resolve("src/test/java/io/github/vwbinlog/spark/SparkGuideExamplesTest.java"));
-    for (String tag : List.of("java", "events")) {
+    for (String tag : List.of("java", "events", "write")) {
       int from = source.indexOf("    // tag::" + tag + "[]");
       int to = source.indexOf("    // end::" + tag + "[]");
       assertThat(from).isPositive();

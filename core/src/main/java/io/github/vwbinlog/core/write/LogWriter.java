@@ -22,6 +22,11 @@ import java.util.Objects;
 public final class LogWriter implements BinaryLogWriter {
   private final FrameWriter frames;
   private final EventEncoder encoder = new EventEncoder();
+  private final RawPayloadEncoder rawEncoder = new RawPayloadEncoder();
+  private final RawPayloads.Events read = new RawPayloads.Events();
+  private final RawPayloads.Events copied = new RawPayloads.Events();
+  /** The last DedupInfo event written by {@link #regularCopying}, as a list of one (a copy), or empty. */
+  private final RawPayloads.Events lastDedup = new RawPayloads.Events();
   private boolean closed;
 
   private LogWriter(WritableByteChannel channel) {
@@ -64,6 +69,48 @@ public final class LogWriter implements BinaryLogWriter {
     checkOpen();
     ByteBuffer payload = ByteBuffer.wrap(encoder.joinedPayload(events));
     return write(MessageType.REGULAR, () -> frames.sized(MessageType.REGULAR.code(), payload));
+  }
+
+  @Override
+  public BinaryLogWriter regularCopying(List<ByteBuffer> joinedPayloads) {
+    checkOpen();
+    read.clear();
+    copied.clear();
+    try {
+      for (ByteBuffer p : joinedPayloads) {
+        RawPayloads.events(p, position(), io.github.vwbinlog.ReadLimits.defaults(), read);
+      }
+    } catch (io.github.vwbinlog.MalformedDataException e) {
+      read.clear();
+      throw new IllegalArgumentException("not a JoinedPayload: " + e.getMessage(), e);
+    }
+    try {
+      for (int i = 0; i < read.count(); i++) {
+        if (read.isDedup(i)) {
+          if (lastDedup.count() == 1 && read.sameEvent(i, lastDedup, 0)) {
+            continue; // the dedup cache holds exactly its ids already (SPEC 4.5): applying it again changes nothing
+          }
+          if (copied.count() > 0) {
+            writeCopied(); // a new dedup batch starts a new message, as the joiner lays them out
+          }
+          lastDedup.clear();
+          lastDedup.addCopyOf(read, i);
+        }
+        copied.addFrom(read, i);
+      }
+      writeCopied();
+    } finally {
+      read.clear();
+      copied.clear();
+    }
+    return this;
+  }
+
+  /** Writes the events gathered in {@link #copied} as one REGULAR message, and empties it. */
+  private void writeCopied() {
+    ByteBuffer payload = copied.joinedPayload(rawEncoder);
+    copied.clear();
+    write(MessageType.REGULAR, () -> frames.sized(MessageType.REGULAR.code(), payload));
   }
 
   @Override

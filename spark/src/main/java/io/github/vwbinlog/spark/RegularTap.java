@@ -1,0 +1,105 @@
+package io.github.vwbinlog.spark;
+
+import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Message;
+import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.join.Joiner;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Iterator;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The events' bytes of the joined rows of a split ({@code joined_events}): the source of the split's joiner, whose
+ * first reader notes the last REGULAR message it handed to the joiner. The joiner reads a message, then yields its
+ * joined events before it reads the next, so the message at the joiner's position is that one; it is cut by event id
+ * ({@code Message.Regular.joinedPayloadsById()}) once, when its first row asks.
+ *
+ * <p>Not thread-safe: one per split reader.
+ */
+final class RegularTap implements Joiner.Source {
+  private final Joiner.Source source;
+  private boolean opened;
+  private Message.@Nullable Regular last;
+  private long cutOffset = -1;
+  private @Nullable Map<String, ByteBuffer> cut;
+
+  RegularTap(Joiner.Source source) {
+    this.source = source;
+  }
+
+  @Override
+  public BinaryLogReader open(ReadOptions options) throws IOException {
+    BinaryLogReader reader = source.open(options);
+    if (opened) {
+      return reader; // the joiner reads the log again before its range (a dedup cache to rebuild): not its rows
+    }
+    opened = true;
+    return new Tapped(reader);
+  }
+
+  /**
+   * The joined events of event id {@code id} in the REGULAR message at {@code offset}, as a JoinedPayload, or null
+   * when that message is not the one the joiner read last (which a joiner that reads ahead would cause).
+   */
+  @Nullable ByteBuffer joinedEvents(long offset, String id) {
+    Message.Regular m = last;
+    if (m == null || m.offset() != offset) {
+      return null;
+    }
+    if (cutOffset != offset) {
+      cut = m.joinedPayloadsById();
+      cutOffset = offset;
+    }
+    return java.util.Objects.requireNonNull(cut).get(id);
+  }
+
+  private final class Tapped implements BinaryLogReader {
+    private final BinaryLogReader reader;
+
+    Tapped(BinaryLogReader reader) {
+      this.reader = reader;
+    }
+
+    @Override
+    public Iterator<Message> iterator() {
+      Iterator<Message> messages = reader.iterator();
+      return new Iterator<>() {
+        @Override
+        public boolean hasNext() {
+          return messages.hasNext();
+        }
+
+        @Override
+        public Message next() {
+          Message m = messages.next();
+          if (m instanceof Message.Regular r) {
+            last = r;
+          }
+          return m;
+        }
+      };
+    }
+
+    @Override
+    public ReadOptions options() {
+      return reader.options();
+    }
+
+    @Override
+    public long position() {
+      return reader.position();
+    }
+
+    @Override
+    public long size() {
+      return reader.size();
+    }
+
+    @Override
+    public void close() {
+      reader.close();
+    }
+  }
+}
