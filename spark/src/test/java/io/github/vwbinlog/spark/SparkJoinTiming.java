@@ -36,14 +36,15 @@ public final class SparkJoinTiming {
     if (master.equals("single")) {
       for (int run = 0; run < 2; run++) {
         resetPeaks();
+        long c0 = cpu();
         long t0 = System.nanoTime();
         LogJoinSummary s = LogJoiner.builder().listener(DiagnosticListener.ignoring())
             .interactions(List.of(interactions)).observations(List.of(observations))
             .writeTo(scratch.resolve("single.log"));
         long t1 = System.nanoTime();
-        System.out.printf("single %s: %d interactions written, %d observations joined, %.2f s, peak heap %d MiB%n",
-            run == 0 ? "warm-up" : "timed", s.interactionsWritten(), s.observationsJoined(), (t1 - t0) / 1e9,
-            peakHeap() >> 20);
+        System.out.printf("single %s: %d interactions written, %d observations joined, %.2f s (CPU %.2f s), peak heap"
+            + " %d MiB%n", run == 0 ? "warm-up" : "timed", s.interactionsWritten(), s.observationsJoined(),
+            (t1 - t0) / 1e9, (cpu() - c0) / 1e9, peakHeap() >> 20);
         Files.deleteIfExists(scratch.resolve("single.log"));
       }
       return;
@@ -73,31 +74,43 @@ public final class SparkJoinTiming {
         peakTask.set(0);
         tasks.set(0);
         resetPeaks();
+        long c0 = cpu();
         long t0 = System.nanoTime();
         VwBinlogJoin.join(events, Map.of()).write().format("noop").mode("overwrite").save();
         long t1 = System.nanoTime();
+        long c1 = cpu();
         spark.sparkContext().listenerBus().waitUntilEmpty();
         long rows = run == 0 ? VwBinlogJoin.join(events, Map.of()).count() : -1;
-        System.out.printf("%s %s: %.2f s, %d events, %s shuffle written %d MiB (%.0f bytes per event), %d tasks, "
+        System.out.printf("%s %s: %.2f s (CPU %.2f s), %d events, %s shuffle written %d MiB (%.0f bytes per event), %d tasks, "
             + "largest task peak execution memory %d MiB, JVM peak heap %d MiB%n", master,
-            run == 0 ? "warm-up" : "timed", (t1 - t0) / 1e9, eventCount, rows < 0 ? "" : rows + " joined rows,",
+            run == 0 ? "warm-up" : "timed", (t1 - t0) / 1e9, (c1 - c0) / 1e9, eventCount, rows < 0 ? "" : rows + " joined rows,",
             shuffle.get() >> 20, (double) shuffle.get() / eventCount, tasks.get(), peakTask.get() >> 20,
             peakHeap() >> 20);
         // the other way to the same rows: the single-machine joiner, then the joined view of its output
+        long c2 = cpu();
         long t2 = System.nanoTime();
         Path log = scratch.resolve("single.log");
         LogJoiner.builder().listener(DiagnosticListener.ignoring()).interactions(List.of(interactions))
             .observations(List.of(observations)).writeTo(log);
         long t3 = System.nanoTime();
+        long c3 = cpu();
         spark.read().format("vw-binlog").load(log.toString()).write().format("noop").mode("overwrite").save();
         long t4 = System.nanoTime();
+        long c4 = cpu();
         Files.deleteIfExists(log);
-        System.out.printf("%s %s: LogJoiner %.2f s, then the joined view of its output %.2f s%n", master,
-            run == 0 ? "warm-up" : "timed", (t3 - t2) / 1e9, (t4 - t3) / 1e9);
+        System.out.printf("%s %s: LogJoiner %.2f s (CPU %.2f s), then the joined view of its output %.2f s (CPU"
+            + " %.2f s)%n", master, run == 0 ? "warm-up" : "timed", (t3 - t2) / 1e9, (c3 - c2) / 1e9, (t4 - t3) / 1e9,
+            (c4 - c3) / 1e9);
       }
     } finally {
       spark.stop();
     }
+  }
+
+  /** The process's CPU time in nanoseconds (every thread: the tasks', the JIT's, the collector's). */
+  private static long cpu() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private static void resetPeaks() {
