@@ -89,6 +89,9 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
   private final class Inputs implements Iterator<LogJoinInput> {
     private final Iterator<InternalRow> rows;
     private final Map<String, Source> interactions;
+    /** The file of the row before, kept so that the rows of one file share its name. */
+    private org.apache.spark.unsafe.types.@Nullable UTF8String lastFile;
+    private String lastName = "";
 
     Inputs(Iterator<InternalRow> rows, Map<String, Source> interactions) {
       this.rows = rows;
@@ -103,7 +106,12 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
     @Override
     public LogJoinInput next() {
       InternalRow r = rows.next();
-      String file = r.getUTF8String(at[0]).toString();
+      org.apache.spark.unsafe.types.UTF8String f = r.getUTF8String(at[0]);
+      if (!f.equals(lastFile)) {
+        lastFile = f.clone();
+        lastName = f.toString();
+      }
+      String file = lastName;
       long offset = r.getLong(at[2]);
       String stream = r.getUTF8String(at[5]).toString();
       if (stream.equals("interaction") || r.getUTF8String(at[7]).toString().equals("episode")) {
