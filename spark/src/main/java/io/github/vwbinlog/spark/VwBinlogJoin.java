@@ -58,7 +58,8 @@ public final class VwBinlogJoin {
    *     {@code backward} ({@code 2m}), {@code reward-function}, {@code default-reward}, {@code learning-mode},
    *     {@code problem-type}, {@code use-client-time}
    * @return the {@code joined} view's rows of the joined events ({@code file} and {@code offset}: the interaction's
-   *     event file and offset in it), lazily: the join runs when an action asks for the rows
+   *     event file and offset in it, a multistep step's those of its episode), lazily: the join runs when an action
+   *     asks for the rows
    * @throws IllegalArgumentException for an unknown option or one whose value does not parse (naming it), or when a
    *     column of the {@code events} view is missing
    * @throws UnsupportedOperationException through Spark Connect
