@@ -114,6 +114,21 @@ public final class LogJoiner {
     return Providers.get().join(this, output);
   }
 
+  /**
+   * Joins events given in memory, in the order given, with the same rules as {@link #writeTo(Path)} and the same output
+   * (this joiner's interaction, observation and episode files are not read): how a cluster join runs the joiner over
+   * the events of some ids, grouped and sorted elsewhere. The order given is the merge's: give the events by client time
+   * (ties: interactions, then episodes, then observations, then file order), or events more than the disorder
+   * tolerance behind the latest time are late. Episodes and multistep steps are joined (as with episode files); an event
+   * without client time takes the time of the event given before it (the epoch before the first one).
+   *
+   * @return what was read, written and skipped, by reason ({@link LogJoinSummary#bytesRead()}: the events' bytes)
+   * @throws IOException if the output cannot be written
+   */
+  public LogJoinSummary writeTo(java.util.Iterator<LogJoinInput> events, Path output) throws IOException {
+    return Providers.get().join(this, events, output);
+  }
+
   /** The experimental unit duration: how long after its interaction an observation joins it; empty when unlimited. */
   public Optional<Duration> eud() {
     return Optional.ofNullable(eud);

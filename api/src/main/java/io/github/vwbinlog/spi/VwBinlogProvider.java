@@ -122,4 +122,8 @@ public interface VwBinlogProvider {
 
   /** See {@link LogJoiner#writeTo(Path)}. */
   LogJoinSummary join(LogJoiner joiner, Path output) throws IOException;
+
+  /** See {@link LogJoiner#writeTo(java.util.Iterator, Path)}. */
+  LogJoinSummary join(LogJoiner joiner, java.util.Iterator<io.github.vwbinlog.join.LogJoinInput> events, Path output)
+      throws IOException;
 }

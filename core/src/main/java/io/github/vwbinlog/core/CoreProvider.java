@@ -178,4 +178,10 @@ public final class CoreProvider implements VwBinlogProvider {
   public LogJoinSummary join(LogJoiner joiner, Path output) throws IOException {
     return new DefaultLogJoiner(joiner).writeTo(output);
   }
+
+  @Override
+  public LogJoinSummary join(LogJoiner joiner, java.util.Iterator<io.github.vwbinlog.join.LogJoinInput> events,
+      Path output) throws IOException {
+    return new DefaultLogJoiner(joiner).writeTo(events, output);
+  }
 }

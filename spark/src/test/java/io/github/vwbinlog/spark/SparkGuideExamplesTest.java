@@ -8,12 +8,14 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.window;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.vwbinlog.join.LogJoiner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -120,10 +122,35 @@ class SparkGuideExamplesTest {
   }
 
   @Test
+  void joinRawEventsOnTheCluster() throws IOException {
+    Path raw = SparkEventsTest.JOINER_DATA.resolve("deferred");
+    // tag::join[]
+    Dataset<Row> events = spark.read().format("vw-binlog").option("view", "events").load(raw.toString());
+    Dataset<Row> joined = VwBinlogJoin.join(events, Map.of("eud", "10m", "reward-function", "average"));
+    Dataset<Row> byModel = joined.where(col("learnable")).groupBy("model_id")
+        .agg(avg("reward").as("reward"), count(lit(1)).as("events"));
+    byModel.show(false);
+    // end::join[]
+    Path log = dir.resolve("joined.log");
+    try (Stream<Path> files = Files.list(raw)) {
+      List<Path> all = files.sorted().toList();
+      LogJoiner.builder().listener(io.github.vwbinlog.DiagnosticListener.ignoring()).rewardFunction(
+          io.github.vwbinlog.RewardFunction.AVERAGE)
+          .interactions(all.stream().filter(f -> f.getFileName().toString().startsWith("cb")).toList())
+          .observations(all.stream().filter(f -> !f.getFileName().toString().startsWith("cb")).toList())
+          .writeTo(log);
+    }
+    Dataset<Row> single = spark.read().format("vw-binlog").load(log.toString()).where(col("learnable"))
+        .groupBy("model_id").agg(avg("reward").as("reward"), count(lit(1)).as("events"));
+    assertThat(byModel.collectAsList()).containsExactlyInAnyOrderElementsOf(single.collectAsList());
+    assertThat(joined.count()).isEqualTo(4);
+  }
+
+  @Test
   void theGuideShowsTheJavaExamplesVerbatim() throws IOException {
     List<String> source = Files.readAllLines(
         SparkEventsTest.MODULE.resolve("src/test/java/io/github/vwbinlog/spark/SparkGuideExamplesTest.java"));
-    for (String tag : List.of("java", "events", "write")) {
+    for (String tag : List.of("java", "events", "write", "join")) {
       int from = source.indexOf("    // tag::" + tag + "[]");
       int to = source.indexOf("    // end::" + tag + "[]");
       assertThat(from).isPositive();

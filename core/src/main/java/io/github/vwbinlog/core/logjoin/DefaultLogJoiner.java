@@ -1,6 +1,7 @@
 package io.github.vwbinlog.core.logjoin;
 
 import io.github.vwbinlog.FileHeader;
+import io.github.vwbinlog.join.LogJoinInput;
 import io.github.vwbinlog.join.LogJoinSummary;
 import io.github.vwbinlog.join.LogJoiner;
 import io.github.vwbinlog.ReadOptions;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.function.LongConsumer;
@@ -85,6 +87,56 @@ public final class DefaultLogJoiner {
         s.close();
       }
     }
+    return summary(out, bytesRead, tally);
+  }
+
+  /**
+   * Joins events given in memory, in the order given (the merge's order), into {@code output}: the same join and output
+   * as {@link #writeTo(Path)}, with episodes and multistep steps joined as with episode files.
+   */
+  public LogJoinSummary writeTo(Iterator<LogJoinInput> events, Path output) throws IOException {
+    Tally tally = new Tally(options.listener());
+    long roll = options.roll().map(Durations::ticks).orElse(0L);
+    JoinedLogOutput out = new JoinedLogOutput(output, roll, properties(), options::checkpoint,
+        options.problemType().orElse(null), tally);
+    long eud = options.eud().map(d -> Math.min(Durations.ticks(d), MAX_TOLERANCE)).orElse(Long.MAX_VALUE);
+    WindowJoin join = new WindowJoin(eud, Math.min(Durations.ticks(options.backwardTolerance()), MAX_TOLERANCE),
+        Math.min(Durations.ticks(options.disorderTolerance()), MAX_TOLERANCE), tally, out);
+    MemoryInput input = new MemoryInput(options.limits(), tally);
+    LongConsumer progress = options.progress().orElse(null);
+    long bytesRead = 0;
+    long seq = 0;
+    try {
+      while (events.hasNext()) {
+        LogJoinInput in = events.next();
+        bytesRead += in.event().remaining();
+        Held e = input.held(in, seq);
+        if (e == null) {
+          continue;
+        }
+        seq++;
+        if (input.role == EventStream.Role.INTERACTION) {
+          join.interaction(e);
+        } else {
+          join.observation(e);
+        }
+        if (progress != null && seq % PROGRESS_EVERY == 0) {
+          progress.accept(bytesRead);
+        }
+      }
+      join.finish();
+      out.finish();
+    } catch (IOException | RuntimeException | Error e) {
+      out.abort();
+      throw e;
+    }
+    if (progress != null) {
+      progress.accept(bytesRead);
+    }
+    return summary(out, bytesRead, tally);
+  }
+
+  private static LogJoinSummary summary(JoinedLogOutput out, long bytesRead, Tally tally) {
     return new LogJoinSummary(out.written(), bytesRead, tally.batches, tally.interactions, tally.interactionsWritten,
         tally.skippedBy(Tally.Kind.INTERACTION), tally.observations, tally.observationsJoined,
         tally.skippedBy(Tally.Kind.OBSERVATION), tally.dedupInfos, tally.dedupInfosWritten,
@@ -123,7 +175,9 @@ public final class DefaultLogJoiner {
     p.add(new FileHeader.Property("eud", options.eud().map(Duration::toString).orElse("unlimited")));
     p.add(new FileHeader.Property("backward_tolerance", options.backwardTolerance().toString()));
     p.add(new FileHeader.Property("disorder_tolerance", options.disorderTolerance().toString()));
-    p.add(new FileHeader.Property("interactions", names(options.interactions())));
+    if (!options.interactions().isEmpty()) {
+      p.add(new FileHeader.Property("interactions", names(options.interactions())));
+    }
     if (!options.observations().isEmpty()) {
       p.add(new FileHeader.Property("observations", names(options.observations())));
     }

@@ -1,0 +1,163 @@
+package io.github.vwbinlog.core.logjoin;
+
+import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.ReadLimits;
+import io.github.vwbinlog.TimeStamp;
+import io.github.vwbinlog.core.eventfile.EventFile;
+import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.core.flatbuf.Schema;
+import io.github.vwbinlog.join.LogJoinInput;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import reinforcement_learning.messages.flatbuff.v2.Event;
+import reinforcement_learning.messages.flatbuff.v2.Metadata;
+
+/**
+ * The joiner's input from memory ({@link io.github.vwbinlog.join.LogJoiner#writeTo(java.util.Iterator,
+ * java.nio.file.Path)}): each {@link LogJoinInput} verified as {@link EventFile} verifies an event of a file and
+ * turned into the {@link Held} the join takes, with the rules of {@link EventStream} (roles as with episode files, an
+ * event without client time at the time of the event before it, the epoch before the first). The DedupInfo of a batch
+ * is one {@link Held} for all the batch's interactions (by file and batch offset), so that the output writes it once
+ * per message as it does for a file's batch.
+ *
+ * <p>Not thread-safe.
+ */
+final class MemoryInput {
+  /** The batches whose DedupInfo is kept for identity; older ones are forgotten (a repeat is then written again). */
+  private static final int DEDUP_BATCHES = 1 << 12;
+
+  private final FlatVerifier verifier;
+  private final Tally tally;
+  private final Event eventTable = new Event();
+  private final Metadata metaTable = new Metadata();
+  private final reinforcement_learning.messages.flatbuff.v2.TimeStamp timeStruct =
+      new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
+  private final Map<String, Held> dedups = new LinkedHashMap<>(16, 0.75f, true) {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Held> eldest) {
+      return size() > DEDUP_BATCHES;
+    }
+  };
+  private long lastTicks;
+
+  // what the last event verified holds
+  private String id = "";
+  private int payloadType;
+  private long ticks;
+  /** The role of the event {@link #held} returned last. */
+  EventStream.Role role = EventStream.Role.UNJOINABLE;
+
+  MemoryInput(ReadLimits limits, Tally tally) {
+    this.verifier = new FlatVerifier(limits);
+    this.tally = tally;
+  }
+
+  /**
+   * The event as the join holds it, with its arrival order; null when it is not joined (counted and reported).
+   */
+  @Nullable Held held(LogJoinInput in, long seq) {
+    ByteBuffer bytes = in.event().order(ByteOrder.LITTLE_ENDIAN);
+    String problem = read(bytes);
+    if (problem != null) {
+      tally.skip(Tally.Kind.OTHER, DiagnosticReason.MALFORMED_EVENT, in.file(), in.offset(), null,
+          "the event of the batch at offset " + in.batchOffset() + ": " + problem);
+      return null;
+    }
+    EventStream.Role r = EventStream.role(payloadType, true);
+    if (r == EventStream.Role.DEDUP) {
+      tally.dedupInfos++;
+      tally.skip(Tally.Kind.OTHER, DiagnosticReason.UNJOINABLE_EVENT, in.file(), in.offset(), id,
+          "a DedupInfo given alone (it is given with the interactions of its batch)");
+      return null;
+    }
+    if (r == EventStream.Role.UNJOINABLE) {
+      tally.skip(Tally.Kind.OTHER, DiagnosticReason.UNJOINABLE_EVENT, in.file(), in.offset(), id,
+          "payload type " + EventStream.typeName(payloadType) + " is not joined");
+      return null;
+    }
+    if (r == EventStream.Role.INTERACTION) {
+      tally.interactions++;
+    } else {
+      tally.observations++;
+    }
+    role = r;
+    TimeStamp time = null;
+    long t = ticks;
+    if (t == EventFile.NO_TIME) {
+      tally.withoutClientTime++;
+      t = lastTicks;
+      time = lastTicks == 0 ? EventStream.EPOCH : EventStream.timeStamp(lastTicks);
+    } else {
+      lastTicks = t;
+    }
+    String eventId = id;
+    int type = payloadType;
+    Held dedup = r == EventStream.Role.INTERACTION ? dedup(in) : null;
+    return new Held(eventId, t, seq, type, bytes, bytes.position(), bytes.remaining(), time, in.file(),
+        in.offset(), dedup);
+  }
+
+  private @Nullable Held dedup(LogJoinInput in) {
+    ByteBuffer given = in.dedupInfo();
+    if (given == null) {
+      return null;
+    }
+    String key = in.batchOffset() + "@" + in.file();
+    Held known = dedups.get(key);
+    if (known != null) {
+      return known;
+    }
+    ByteBuffer bytes = given.order(ByteOrder.LITTLE_ENDIAN);
+    String problem = read(bytes);
+    if (problem == null && EventStream.role(payloadType, true) != EventStream.Role.DEDUP) {
+      problem = "payload type " + EventStream.typeName(payloadType) + ", not a DedupInfo";
+    }
+    if (problem != null) {
+      // the interaction is still joined; the joined view reports its unresolved "__aid" references
+      tally.skip(Tally.Kind.OTHER, DiagnosticReason.MALFORMED_EVENT, in.file(), in.batchOffset(), null,
+          "the DedupInfo of the batch at offset " + in.batchOffset() + ": " + problem);
+      return null;
+    }
+    tally.dedupInfos++;
+    Held d = new Held(id, ticks == EventFile.NO_TIME ? 0 : ticks, -1, payloadType, bytes, bytes.position(),
+        bytes.remaining(), null, in.file(), in.batchOffset(), null);
+    dedups.put(key, d);
+    return d;
+  }
+
+  /** Verifies a serialized Event and reads its id, payload type and client time; null when it can be used. */
+  private @Nullable String read(ByteBuffer bytes) {
+    int start = bytes.position();
+    int length = bytes.remaining();
+    String problem = verifier.verify(bytes, start, length, Schema.EVENT);
+    if (problem != null) {
+      return "the Event is malformed: " + problem;
+    }
+    eventTable.__assign(bytes.getInt(start) + start, bytes);
+    Metadata m = eventTable.meta(metaTable);
+    if (m == null) {
+      return "the Event has no metadata";
+    }
+    String s = m.id();
+    if (s == null) {
+      return "the Event has no id";
+    }
+    id = s;
+    payloadType = m.payloadType();
+    ticks = EventFile.NO_TIME;
+    reinforcement_learning.messages.flatbuff.v2.TimeStamp t = m.clientTimeUtc(timeStruct);
+    if (t != null) {
+      int year = (short) t.year();
+      if (year != 0 || t.month() != 0 || t.day() != 0 || t.hour() != 0 || t.minute() != 0 || t.second() != 0) {
+        ticks = Math.addExact(Math.multiplyExact(TimeStamp.epochSecond(year, t.month(), t.day(), t.hour(),
+            t.minute(), t.second()), EventFile.TICKS_PER_SECOND), t.subsecond());
+      }
+    }
+    return null;
+  }
+}

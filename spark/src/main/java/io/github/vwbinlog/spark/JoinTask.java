@@ -1,0 +1,208 @@
+package io.github.vwbinlog.spark;
+
+import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.Message;
+import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.join.DsjsonConverter;
+import io.github.vwbinlog.join.JoinFeature;
+import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.Joiner;
+import io.github.vwbinlog.join.LogJoinInput;
+import io.github.vwbinlog.join.LogJoinSummary;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import org.apache.spark.SparkFiles;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One task of {@link VwBinlogJoin}: its events (every event of its ids, sorted as the joiner merges files) through the
+ * single-machine joiner into a joined log in Spark's local directory, read back as the {@code joined} view reads a log:
+ * each joined event that {@code convert} writes a line for becomes a row ({@link JoinedRows}), whose {@code file} and
+ * {@code offset} are the interaction's event file and its offset there. The log is deleted when the task ends.
+ */
+final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalRow> {
+  private static final long serialVersionUID = 1L;
+  private static final System.Logger LOG = System.getLogger(VwBinlogJoin.class.getName());
+
+  private final JoinSettings settings;
+  /** file, batch_offset, offset, payload, _dedup, stream, event_id, payload_type in the task's input rows. */
+  private final int[] at;
+
+  JoinTask(JoinSettings settings, int[] ordinals) {
+    this.settings = settings;
+    this.at = ordinals.clone();
+  }
+
+  /** Where a joined event's interaction was read. */
+  private record Source(String file, long offset) {}
+
+  @Override
+  public Iterator<InternalRow> call(Iterator<InternalRow> rows) throws IOException {
+    Path log = Files.createTempFile(Path.of(SparkFiles.getRootDirectory()), "vw-binlog-join-", ".log");
+    TaskContext task = TaskContext.get();
+    if (task != null) {
+      task.addTaskCompletionListener((org.apache.spark.util.TaskCompletionListener) ctx -> delete(log));
+    }
+    Map<String, Source> interactions = new HashMap<>();
+    Map<DiagnosticReason, Long> skipped = new EnumMap<>(DiagnosticReason.class);
+    LogJoinSummary summary;
+    try {
+      summary = settings.joiner(d -> skipped.merge(d.reason(), 1L, Long::sum))
+          .writeTo(new Inputs(rows, interactions), log);
+    } catch (IOException | RuntimeException e) {
+      delete(log);
+      throw e;
+    }
+    if (!skipped.isEmpty()) {
+      LOG.log(System.Logger.Level.INFO, "vw-binlog join: task " + (task == null ? "" : task.partitionId()) + ": "
+          + summary.interactionsWritten() + " of " + summary.interactionsRead() + " interactions written, "
+          + summary.observationsJoined() + " of " + summary.observationsRead() + " observations joined; left out: "
+          + skipped);
+    }
+    return new Rows(log, interactions);
+  }
+
+  private static void delete(Path log) {
+    try {
+      Files.deleteIfExists(log);
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.WARNING, "vw-binlog join: cannot delete " + log + ": " + e);
+    }
+  }
+
+  /** The task's rows as the joiner's input, noting where each interaction was read. */
+  private final class Inputs implements Iterator<LogJoinInput> {
+    private final Iterator<InternalRow> rows;
+    private final Map<String, Source> interactions;
+    /** The file of the row before, kept so that the rows of one file share its name. */
+    private org.apache.spark.unsafe.types.@Nullable UTF8String lastFile;
+    private String lastName = "";
+
+    Inputs(Iterator<InternalRow> rows, Map<String, Source> interactions) {
+      this.rows = rows;
+      this.interactions = interactions;
+    }
+
+    @Override
+    public boolean hasNext() {
+      return rows.hasNext();
+    }
+
+    @Override
+    public LogJoinInput next() {
+      InternalRow r = rows.next();
+      org.apache.spark.unsafe.types.UTF8String f = r.getUTF8String(at[0]);
+      if (!f.equals(lastFile)) {
+        lastFile = f.clone();
+        lastName = f.toString();
+      }
+      String file = lastName;
+      long offset = r.getLong(at[2]);
+      String stream = r.getUTF8String(at[5]).toString();
+      if (stream.equals("interaction") || r.getUTF8String(at[7]).toString().equals("episode")) {
+        interactions.putIfAbsent(r.getUTF8String(at[6]).toString(), new Source(file, offset));
+      }
+      ByteBuffer dedup = r.isNullAt(at[4]) ? null : ByteBuffer.wrap(r.getBinary(at[4]));
+      return new LogJoinInput(file, r.getLong(at[1]), offset, ByteBuffer.wrap(r.getBinary(at[3])), dedup);
+    }
+  }
+
+  /** The joined log's events as rows; the log is closed and deleted after the last. */
+  private static final class Rows implements Iterator<InternalRow> {
+    private final Path log;
+    private final Map<String, Source> interactions;
+    private final Joiner joiner;
+    private final Iterator<JoinResult> results;
+    private final CheckedLines lines;
+    private final Map<String, JoinedRows> byFile = new HashMap<>();
+    private @Nullable InternalRow next;
+    private boolean closed;
+
+    Rows(Path log, Map<String, Source> interactions) throws IOException {
+      this.log = log;
+      this.interactions = interactions;
+      JoinOptions options = JoinOptions.defaults()
+          .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
+      if (problemType(log) == ProblemType.MULTISTEP) {
+        options = options.with(JoinFeature.MULTISTEP);
+      }
+      this.joiner = Joiner.open(log, options);
+      this.results = joiner.iterator();
+      this.lines = new CheckedLines(DsjsonConverter.of(options));
+    }
+
+    private static @Nullable ProblemType problemType(Path log) throws IOException {
+      try (BinaryLogReader reader = BinaryLogReader.open(log)) {
+        for (Message m : reader) {
+          if (m instanceof Message.Checkpoint c) {
+            return c.checkpointInfo().problemType();
+          }
+        }
+      }
+      return null;
+    }
+
+    @Override
+    public boolean hasNext() {
+      if (next != null) {
+        return true;
+      }
+      if (closed) {
+        return false;
+      }
+      try {
+        while (results.hasNext()) {
+          JoinResult r = results.next();
+          if (lines.check(r) != null) {
+            continue; // convert writes no line for it: not a row, as in the joined view
+          }
+          Joiner.Position position = java.util.Objects.requireNonNull(joiner.position());
+          Source source = interactions.get(r.id());
+          String file = source == null ? "" : source.file();
+          long offset = source == null ? -1 : source.offset();
+          next = byFile.computeIfAbsent(file, f -> new JoinedRows(f, lines, Schemas.JOINED))
+              .row(r, new Joiner.Position(offset, position.settings()));
+          return true;
+        }
+      } catch (BinaryLogException e) {
+        close();
+        throw new IllegalStateException("vw-binlog join: reading the task's joined log: " + e.getMessage(), e);
+      }
+      close();
+      return false;
+    }
+
+    @Override
+    public InternalRow next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      InternalRow r = java.util.Objects.requireNonNull(next);
+      next = null;
+      return r;
+    }
+
+    private void close() {
+      if (!closed) {
+        closed = true;
+        joiner.close();
+        delete(log);
+      }
+    }
+  }
+}

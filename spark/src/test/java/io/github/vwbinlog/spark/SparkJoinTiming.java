@@ -1,0 +1,133 @@
+package io.github.vwbinlog.spark;
+
+import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.join.LogJoinSummary;
+import io.github.vwbinlog.join.LogJoiner;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * What benchmarks/spark-join.sh times: {@link VwBinlogJoin#join} of a pair of event files (EUD 10m, the defaults),
+ * every row built ({@code write.format("noop")}), timed after one warm-up run in the same session, with the bytes the
+ * shuffles wrote, the largest peak execution memory of a task and the JVM's peak heap; or, with master
+ * {@code single}, the single-machine joiner on the same files (also after a warm-up run). Arguments: master
+ * ({@code local[1]}, {@code local[2]}, {@code single}), the interaction file, the observation file, a scratch
+ * directory.
+ */
+public final class SparkJoinTiming {
+  private SparkJoinTiming() {}
+
+  public static void main(String[] args) throws Exception {
+    String master = args[0];
+    Path interactions = Path.of(args[1]);
+    Path observations = Path.of(args[2]);
+    Path scratch = Files.createDirectories(Path.of(args[3]));
+    if (master.equals("single")) {
+      for (int run = 0; run < 2; run++) {
+        resetPeaks();
+        long c0 = cpu();
+        long t0 = System.nanoTime();
+        LogJoinSummary s = LogJoiner.builder().listener(DiagnosticListener.ignoring())
+            .interactions(List.of(interactions)).observations(List.of(observations))
+            .writeTo(scratch.resolve("single.log"));
+        long t1 = System.nanoTime();
+        System.out.printf("single %s: %d interactions written, %d observations joined, %.2f s (CPU %.2f s), peak heap"
+            + " %d MiB%n", run == 0 ? "warm-up" : "timed", s.interactionsWritten(), s.observationsJoined(),
+            (t1 - t0) / 1e9, (cpu() - c0) / 1e9, peakHeap() >> 20);
+        Files.deleteIfExists(scratch.resolve("single.log"));
+      }
+      return;
+    }
+    SparkSession spark = SparkSession.builder().master(master).appName("vw-binlog join timing")
+        .config("spark.ui.enabled", "false").config("spark.local.dir", scratch.toString()).getOrCreate();
+    spark.sparkContext().setLogLevel("ERROR");
+    AtomicLong shuffle = new AtomicLong();
+    AtomicLong peakTask = new AtomicLong();
+    AtomicLong tasks = new AtomicLong();
+    spark.sparkContext().addSparkListener(new SparkListener() {
+      @Override
+      public void onTaskEnd(SparkListenerTaskEnd end) {
+        if (end.taskMetrics() != null) {
+          shuffle.addAndGet(end.taskMetrics().shuffleWriteMetrics().bytesWritten());
+          peakTask.accumulateAndGet(end.taskMetrics().peakExecutionMemory(), Math::max);
+          tasks.incrementAndGet();
+        }
+      }
+    });
+    try {
+      Dataset<Row> events = spark.read().format("vw-binlog").option("view", "events")
+          .load(interactions.toString(), observations.toString());
+      long eventCount = events.count();
+      for (int run = 0; run < 2; run++) {
+        shuffle.set(0);
+        peakTask.set(0);
+        tasks.set(0);
+        resetPeaks();
+        long c0 = cpu();
+        long t0 = System.nanoTime();
+        VwBinlogJoin.join(events, Map.of()).write().format("noop").mode("overwrite").save();
+        long t1 = System.nanoTime();
+        long c1 = cpu();
+        spark.sparkContext().listenerBus().waitUntilEmpty();
+        long rows = run == 0 ? VwBinlogJoin.join(events, Map.of()).count() : -1;
+        System.out.printf("%s %s: %.2f s (CPU %.2f s), %d events, %s shuffle written %d MiB (%.0f bytes per event), %d tasks, "
+            + "largest task peak execution memory %d MiB, JVM peak heap %d MiB%n", master,
+            run == 0 ? "warm-up" : "timed", (t1 - t0) / 1e9, (c1 - c0) / 1e9, eventCount, rows < 0 ? "" : rows + " joined rows,",
+            shuffle.get() >> 20, (double) shuffle.get() / eventCount, tasks.get(), peakTask.get() >> 20,
+            peakHeap() >> 20);
+        // the other way to the same rows: the single-machine joiner, then the joined view of its output
+        long c2 = cpu();
+        long t2 = System.nanoTime();
+        Path log = scratch.resolve("single.log");
+        LogJoiner.builder().listener(DiagnosticListener.ignoring()).interactions(List.of(interactions))
+            .observations(List.of(observations)).writeTo(log);
+        long t3 = System.nanoTime();
+        long c3 = cpu();
+        spark.read().format("vw-binlog").load(log.toString()).write().format("noop").mode("overwrite").save();
+        long t4 = System.nanoTime();
+        long c4 = cpu();
+        Files.deleteIfExists(log);
+        System.out.printf("%s %s: LogJoiner %.2f s (CPU %.2f s), then the joined view of its output %.2f s (CPU"
+            + " %.2f s)%n", master, run == 0 ? "warm-up" : "timed", (t3 - t2) / 1e9, (c3 - c2) / 1e9, (t4 - t3) / 1e9,
+            (c4 - c3) / 1e9);
+      }
+    } finally {
+      spark.stop();
+    }
+  }
+
+  /** The process's CPU time in nanoseconds (every thread: the tasks', the JIT's, the collector's). */
+  private static long cpu() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  private static void resetPeaks() {
+    System.gc();
+    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+      p.resetPeakUsage();
+    }
+  }
+
+  /** The sum of the heap pools' peaks since the reset (an upper bound of the peak heap in use). */
+  private static long peakHeap() {
+    long sum = 0;
+    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (p.getType() == MemoryType.HEAP) {
+        sum += p.getPeakUsage().getUsed();
+      }
+    }
+    return sum;
+  }
+}
