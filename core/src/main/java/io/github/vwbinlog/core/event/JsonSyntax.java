@@ -60,7 +60,7 @@ public final class JsonSyntax {
   /** Whether {@code a[from..to)} is one JSON object and nothing else but whitespace. */
   public static boolean isObject(byte[] a, int from, int to) {
     java.util.Objects.checkFromToIndex(from, to, a.length);
-    return scan(a, from, to, false);
+    return scan(a, from, to, false, VectorSupport.ENABLED);
   }
 
   /**
@@ -71,7 +71,17 @@ public final class JsonSyntax {
    */
   public static boolean isObjectReplacingNewlines(byte[] a, int from, int to) {
     java.util.Objects.checkFromToIndex(from, to, a.length);
-    return scan(a, from, to, true);
+    return scan(a, from, to, true, VectorSupport.ENABLED);
+  }
+
+  /**
+   * {@link #isObject(byte[], int, int)} ({@code fix} false) or {@link #isObjectReplacingNewlines} ({@code fix} true),
+   * on the vector path ({@link VectorSupport}) or the scalar one whatever {@link VectorSupport#ENABLED} says: for the
+   * tests that compare the two. The vector path needs {@code jdk.incubator.vector} in the boot layer.
+   */
+  static boolean check(byte[] a, int from, int to, boolean fix, boolean vector) {
+    java.util.Objects.checkFromToIndex(from, to, a.length);
+    return scan(a, from, to, fix, vector);
   }
 
   /**
@@ -80,8 +90,8 @@ public final class JsonSyntax {
    * inlining it into every caller, and with no field writes in its loops. The small helpers return the position after
    * what they read, or -1.
    */
-  private static boolean scan(byte[] a, int from, int to, boolean fix) {
-    int i = whitespace(a, from, to, fix);
+  private static boolean scan(byte[] a, int from, int to, boolean fix, boolean vector) {
+    int i = whitespace(a, from, to, fix, vector);
     if (i >= to || a[i] != '{') {
       return false;
     }
@@ -92,13 +102,13 @@ public final class JsonSyntax {
     boolean inObject = false;
     while (true) {
       // A value at i.
-      i = whitespace(a, i, to, fix);
+      i = whitespace(a, i, to, fix, vector);
       if (i >= to) {
         return false;
       }
       byte c = a[i];
       if (c == '"') {
-        i = string(a, i, to, fix);
+        i = string(a, i, to, fix, vector);
       } else if (c == '-' || (c - '0' & 0xFF) < 10) {
         i = number(a, i, to);
       } else if (c == '{' || c == '[') {
@@ -109,7 +119,7 @@ public final class JsonSyntax {
           deep = push(deep, depth - 64, inObject);
         }
         depth++;
-        i = whitespace(a, i + 1, to, fix);
+        i = whitespace(a, i + 1, to, fix, vector);
         if (i < to && a[i] == (inObject ? '}' : ']')) {
           i++;
           depth--;
@@ -117,7 +127,7 @@ public final class JsonSyntax {
         } else if (!inObject) {
           continue; // an array's first element
         } else {
-          i = key(a, i, to, fix);
+          i = key(a, i, to, fix, vector);
           if (i < 0) {
             return false;
           }
@@ -138,9 +148,9 @@ public final class JsonSyntax {
       // After a complete value: close containers, or go on to the next element.
       while (true) {
         if (depth == 0) {
-          return whitespace(a, i, to, fix) == to;
+          return whitespace(a, i, to, fix, vector) == to;
         }
-        i = whitespace(a, i, to, fix);
+        i = whitespace(a, i, to, fix, vector);
         if (i >= to) {
           return false;
         }
@@ -148,7 +158,7 @@ public final class JsonSyntax {
         if (d == ',') {
           i++;
           if (inObject) {
-            i = key(a, i, to, fix);
+            i = key(a, i, to, fix, vector);
             if (i < 0) {
               return false;
             }
@@ -188,22 +198,25 @@ public final class JsonSyntax {
   }
 
   /** A member's key and colon at {@code i} (after whitespace): the position after the colon, or -1. */
-  private static int key(byte[] a, int i, int to, boolean fix) {
-    i = whitespace(a, i, to, fix);
+  private static int key(byte[] a, int i, int to, boolean fix, boolean vector) {
+    i = whitespace(a, i, to, fix, vector);
     if (i >= to || a[i] != '"') {
       return -1;
     }
-    i = string(a, i, to, fix);
+    i = string(a, i, to, fix, vector);
     if (i < 0) {
       return -1;
     }
-    i = whitespace(a, i, to, fix);
+    i = whitespace(a, i, to, fix, vector);
     return i < to && a[i] == ':' ? i + 1 : -1;
   }
 
   /** A string whose opening quote is at {@code i}: the position after its closing quote, or -1. */
-  private static int string(byte[] a, int i, int to, boolean fix) {
+  private static int string(byte[] a, int i, int to, boolean fix, boolean vector) {
     int j = i + 1;
+    if (vector) {
+      j = VectorSupport.stringStop(a, j, to); // past the plain bytes, a vector at a time; the loop reads on from there
+    }
     while (j < to) {
       int c = a[j] & 0xFF;
       if (!STRING_STOP[c]) {
@@ -315,7 +328,7 @@ public final class JsonSyntax {
   }
 
   /** The position of the first byte from {@code i} that is not JSON whitespace; newlines replaced with {@code fix}. */
-  private static int whitespace(byte[] a, int i, int to, boolean fix) {
+  private static int whitespace(byte[] a, int i, int to, boolean fix, boolean vector) {
     while (i < to) {
       byte c = a[i];
       if (c > ' ') {
@@ -329,6 +342,9 @@ public final class JsonSyntax {
         return i;
       }
       i++;
+      if (vector) {
+        i = VectorSupport.whitespace(a, i, to, fix); // the rest of a run (indentation), a vector at a time
+      }
     }
     return i;
   }
