@@ -27,6 +27,9 @@ public final class JsonSyntax {
    */
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+  /** On the vector path, the plain bytes a string begins with that are read one at a time before it skips by vectors. */
+  private static final int SHORT_STRING = 16;
+
   /** Bytes that end a run of plain string content: '"', '\\', the control characters and every non-ASCII byte. */
   private static final boolean[] STRING_STOP = new boolean[256];
   /** The escape letters allowed after a backslash, 'u' excepted. */
@@ -214,13 +217,15 @@ public final class JsonSyntax {
   /** A string whose opening quote is at {@code i}: the position after its closing quote, or -1. */
   private static int string(byte[] a, int i, int to, boolean fix, boolean vector) {
     int j = i + 1;
-    if (vector) {
-      j = VectorSupport.stringStop(a, j, to); // past the plain bytes, a vector at a time; the loop reads on from there
-    }
+    // Most strings are short (keys): one byte at a time. On the vector path, a run of plain bytes that reaches
+    // SHORT_STRING bytes (from the quote or from the last special byte) is read on a vector at a time, to its end.
+    int skipAt = vector ? j + SHORT_STRING : Integer.MAX_VALUE;
     while (j < to) {
       int c = a[j] & 0xFF;
       if (!STRING_STOP[c]) {
-        j++;
+        if (++j == skipAt) {
+          j = VectorSupport.stringStop(a, j, to);
+        }
         continue;
       }
       if (c >= 0x80) {
@@ -230,6 +235,7 @@ public final class JsonSyntax {
         if (j < 0) {
           return -1;
         }
+        skipAt = vector ? j + SHORT_STRING : Integer.MAX_VALUE;
         continue;
       }
       if (c == '"') {
@@ -259,6 +265,7 @@ public final class JsonSyntax {
         return -1; // a control character
       }
       j++;
+      skipAt = vector ? j + SHORT_STRING : Integer.MAX_VALUE;
     }
     return -1;
   }

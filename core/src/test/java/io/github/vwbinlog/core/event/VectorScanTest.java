@@ -58,14 +58,14 @@ class VectorScanTest {
     int objects = 0;
     for (Path file : files) {
       byte[] b = read(file);
-      // Every region from a '{' to one of the next 32 '}' within 16 KiB: the contexts, and the regions around them,
+      // Every region from a '{' to one of the next 16 '}' within 16 KiB: the contexts, and the regions around them,
       // copied with the bytes before them back to a multiple of 64, so that they keep their place against the vectors.
       for (int from = 0; from < b.length; from++) {
         if (b[from] != '{') {
           continue;
         }
         int ends = 0;
-        for (int to = from + 1; to <= b.length && to - from <= 16_384 && ends < 32; to++) {
+        for (int to = from + 1; to <= b.length && to - from <= 16_384 && ends < 16; to++) {
           if (b[to - 1] == '}') {
             ends++;
             regions++;
