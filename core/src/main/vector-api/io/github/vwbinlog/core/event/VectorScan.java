@@ -6,7 +6,9 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The byte classes that {@link JsonSyntax} and {@link Utf8} find a vector of bytes at a time, with the Vector API
- * ({@code jdk.incubator.vector}): a whole vector of bytes compared at once, the answer read from the mask's bits. Each
+ * ({@code jdk.incubator.vector}): a whole vector of bytes compared at once, the answer read from the mask with
+ * {@code anyTrue} and {@code firstTrue} (JDK 17 compiles both to a few instructions; its {@code toLong} costs 25 times
+ * as much, measured: docs/PERFORMANCE.md). Each
  * method answers exactly what the scalar loop it shortens would, and stops where fewer than {@link #WIDTH} bytes
  * remain: the caller's scalar loop reads the rest. Only {@link VectorSupport} uses this class, through method handles
  * it looks up by name, and only when that module is in the boot layer: the library never requires it. The build
@@ -34,9 +36,9 @@ final class VectorScan {
     int last = to - WIDTH;
     while (i <= last) {
       ByteVector v = ByteVector.fromArray(SPECIES, a, i);
-      long stop = v.lt((byte) 0x20).or(v.eq((byte) '"')).or(v.eq((byte) '\\')).toLong();
-      if (stop != 0) {
-        return i + Long.numberOfTrailingZeros(stop);
+      VectorMask<Byte> stop = v.lt((byte) 0x20).or(v.eq((byte) '"')).or(v.eq((byte) '\\'));
+      if (stop.anyTrue()) {
+        return i + stop.firstTrue();
       }
       i += WIDTH;
     }
@@ -53,22 +55,22 @@ final class VectorScan {
     while (i <= last) {
       ByteVector v = ByteVector.fromArray(SPECIES, a, i);
       VectorMask<Byte> newline = v.eq((byte) '\n');
-      long blank = v.eq((byte) ' ').or(v.eq((byte) '\t')).or(v.eq((byte) '\r')).or(newline).toLong();
-      long other = WIDTH == 64 ? ~blank : ~blank & (1L << WIDTH) - 1;
+      VectorMask<Byte> other = v.eq((byte) ' ').or(v.eq((byte) '\t')).or(v.eq((byte) '\r')).or(newline).not();
+      boolean end = other.anyTrue();
       if (fix && newline.anyTrue()) {
-        if (other == 0) {
+        if (!end) {
           v.blend((byte) ' ', newline).intoArray(a, i);
         } else {
           // Only the newlines before the first other byte: the scalar scan owns the rest.
-          for (int k = i, end = i + Long.numberOfTrailingZeros(other); k < end; k++) {
+          for (int k = i, first = i + other.firstTrue(); k < first; k++) {
             if (a[k] == '\n') {
               a[k] = ' ';
             }
           }
         }
       }
-      if (other != 0) {
-        return i + Long.numberOfTrailingZeros(other);
+      if (end) {
+        return i + other.firstTrue();
       }
       i += WIDTH;
     }
@@ -79,9 +81,9 @@ final class VectorScan {
   static int nonAscii(byte[] a, int i, int to) {
     int last = to - WIDTH;
     while (i <= last) {
-      long high = ByteVector.fromArray(SPECIES, a, i).lt((byte) 0).toLong();
-      if (high != 0) {
-        return i + Long.numberOfTrailingZeros(high);
+      VectorMask<Byte> high = ByteVector.fromArray(SPECIES, a, i).lt((byte) 0);
+      if (high.anyTrue()) {
+        return i + high.firstTrue();
       }
       i += WIDTH;
     }
