@@ -11,8 +11,10 @@ import java.nio.ByteOrder;
  * still reject some valid JSON. {@link #isObject} accepts any byte from 0x80 up inside a string, as VW's RapidJSON
  * does (it does not validate the encoding), so that the decisions VW takes on JSON are taken the same way; the check
  * before writing, {@link #isObjectReplacingNewlines}, also requires the strings to be valid UTF-8 ({@link Utf8}),
- * because a line that is not UTF-8 is not JSON. ASCII costs the same in both: one table look-up a byte. Iterative, so
- * hostile nesting cannot overflow the stack; allocation-free for arrays unless the nesting is deeper than 256.
+ * because a line that is not UTF-8 is not JSON. ASCII costs the same in both: one table look-up a byte. When the JVM
+ * has {@code jdk.incubator.vector} ({@link VectorSupport}), a string's run of plain bytes that reaches 16 bytes, and a
+ * run of whitespace, are skipped a vector of bytes at a time; every answer is the same. Iterative, so hostile nesting
+ * cannot overflow the stack; allocation-free for arrays unless the nesting is deeper than 256.
  *
  * <pre>{@code
  * JsonSyntax.isObject(ByteBuffer.wrap("{\"a\":[1,2]}".getBytes(UTF_8)))   // true

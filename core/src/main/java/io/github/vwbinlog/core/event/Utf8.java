@@ -90,7 +90,10 @@ public final class Utf8 {
     return i + n;
   }
 
-  /** The index of the first byte of {@code a[from..to)} that is not part of a valid UTF-8 sequence, or -1. */
+  /**
+   * The index of the first byte of {@code a[from..to)} that is not part of a valid UTF-8 sequence, or -1. Runs of ASCII
+   * are skipped a vector of bytes at a time when the JVM has {@code jdk.incubator.vector} ({@link VectorSupport}).
+   */
   public static int firstInvalid(byte[] a, int from, int to) {
     return firstInvalid(a, from, to, VectorSupport.ENABLED);
   }
