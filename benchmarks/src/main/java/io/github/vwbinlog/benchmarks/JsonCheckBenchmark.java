@@ -17,33 +17,73 @@ import org.openjdk.jmh.annotations.State;
 /**
  * The JSON check of contexts that the conversion makes before it writes a line
  * ({@link JsonSyntax#isObjectReplacingNewlines}), ns per context: 64 different contexts of the benchmarks' synthetic
- * logs (about 560 bytes each: short keys, five-digit numbers, a few string values), ASCII or with non-ASCII strings.
- * Different contexts, so that the branch predictor cannot learn one context by heart, as it can in the CB log of the
- * whole-process timings, whose contexts are all the same.
+ * logs (about 560 bytes each: short keys, five-digit numbers, a few string values), ASCII ({@code ascii}) or with
+ * non-ASCII strings ({@code utf8}), or contexts of text features ({@code prose}: about 1,100 bytes, most of them in
+ * string values of 40 to 300 bytes, indented with newlines and spaces). Different contexts, so that the branch
+ * predictor cannot learn one context by heart, as it can in the CB log of the whole-process timings, whose contexts
+ * are all the same. Run it with and without {@code -jvmArgsAppend "--add-modules jdk.incubator.vector"} to compare the
+ * vector path of the check with the scalar one (docs/PERFORMANCE.md, "Classify bytes in parallel").
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class JsonCheckBenchmark extends Defaults {
-  private static final int N = 64;
+  /** The number of contexts, checked in turn. */
+  static final int CONTEXTS = 64;
 
-  @Param({"ascii", "utf8"})
+  @Param({"ascii", "utf8", "prose"})
   public String text;
 
-  private final byte[][] contexts = new byte[N][];
+  private final byte[][] contexts = new byte[CONTEXTS][];
 
   @Setup
   public void setUp() {
     Random random = new Random(42);
-    for (int i = 0; i < N; i++) {
-      String context = text.equals("utf8") ? SyntheticLogs.nonAsciiContext(random) : SyntheticLogs.context(random);
+    for (int i = 0; i < CONTEXTS; i++) {
+      String context = switch (text) {
+        case "utf8" -> SyntheticLogs.nonAsciiContext(random);
+        case "prose" -> prose(random);
+        default -> SyntheticLogs.context(random);
+      };
       contexts[i] = context.getBytes(StandardCharsets.UTF_8);
     }
   }
 
+  /** A context of text features: titles and abstracts as string values, pretty-printed. */
+  private static String prose(Random random) {
+    String[] words = {"the", "vector", "of", "bytes", "news", "article", "about", "weather", "markets", "sport",
+        "reading", "recommended", "today", "and", "with", "city", "local", "review", "season", "update"};
+    StringBuilder sb = new StringBuilder("{\n  \"User\": {\n    \"id\": \"u").append(random.nextInt(1000))
+        .append("\",\n    \"interests\": \"").append(sentence(random, words, 10)).append("\"\n  },\n  \"_multi\": [");
+    for (int a = 0; a < 3; a++) {
+      sb.append(a == 0 ? "\n" : ",\n").append("    {\n      \"Article\": {\n        \"title\": \"")
+          .append(sentence(random, words, 8)).append("\",\n        \"abstract\": \"")
+          .append(sentence(random, words, 40)).append("\",\n        \"length\": ").append(random.nextInt(5000))
+          .append("\n      }\n    }");
+    }
+    return sb.append("\n  ]\n}").toString();
+  }
+
+  private static String sentence(Random random, String[] words, int n) {
+    StringBuilder sb = new StringBuilder();
+    for (int w = n / 2 + random.nextInt(n); w > 0; w--) {
+      sb.append(words[random.nextInt(words.length)]).append(w > 1 ? " " : ".");
+    }
+    return sb.toString();
+  }
+
+  /** The bytes of all the contexts together. */
+  long contextBytes() {
+    long bytes = 0;
+    for (byte[] c : contexts) {
+      bytes += c.length;
+    }
+    return bytes;
+  }
+
   /** Checks each context in place, as the writer checks a context it has just copied into its output. */
   @Benchmark
-  @OperationsPerInvocation(N)
+  @OperationsPerInvocation(CONTEXTS)
   public int check() {
     int valid = 0;
     for (byte[] c : contexts) {
@@ -51,7 +91,7 @@ public class JsonCheckBenchmark extends Defaults {
         valid++;
       }
     }
-    if (valid != N) {
+    if (valid != CONTEXTS) {
       throw new IllegalStateException("a context did not check");
     }
     return valid;

@@ -27,6 +27,12 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("the vw-binlog launcher")
 class LauncherIT {
   private static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+  /**
+   * What the JVM prints to standard error when the launcher adds the Vector API's module (VW_BINLOG_VECTOR=on; both
+   * JDKs of the build have it): before anything vw-binlog writes, and never into standard output.
+   */
+  private static final String INCUBATOR_WARNING =
+      "WARNING: Using incubator modules: jdk.incubator.vector" + System.lineSeparator();
   private static Path root;
   private static Path launcher;
 
@@ -45,6 +51,7 @@ class LauncherIT {
   private static Result run(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile());
     pb.environment().remove("JAVA_OPTS");
+    pb.environment().remove("VW_BINLOG_VECTOR");
     pb.environment().putAll(env);
     Path err = Files.createTempFile("launcher", ".err");
     pb.redirectError(err.toFile());
@@ -154,6 +161,23 @@ class LauncherIT {
       assertThat(r.err()).isEqualTo(expected.err());
     }
     assertThat(Files.isRegularFile(file)).isTrue();
+  }
+
+  @Test
+  void withTheVectorApiTheOutputIsTheSameAndTheJvmSaysItUsesAnIncubatingModule() throws Exception {
+    Path jdk = Path.of(System.getProperty("java.home"));
+    Result expected = plain(jdk, launcher.resolveSibling("vw-binlog.jar"), convertCorpus());
+    Path cacheDir = temp.resolve("cache");
+
+    Result off = run(args(launcher.toString(), convertCorpus()), Map.of("VW_BINLOG_CACHE", cacheDir.toString()));
+    Result on = run(args(launcher.toString(), convertCorpus()),
+        Map.of("VW_BINLOG_VECTOR", "on", "VW_BINLOG_CACHE", cacheDir.toString()));
+
+    assertThat(on.exit()).isZero();
+    assertThat(on.out()).isEqualTo(expected.out());
+    assertThat(on.err()).isEqualTo(INCUBATOR_WARNING + expected.err());
+    assertThat(off.err()).isEqualTo(expected.err());
+    assertThat(caches(cacheDir)).as("one cache with the module, one without").hasSize(2);
   }
 
   @Test

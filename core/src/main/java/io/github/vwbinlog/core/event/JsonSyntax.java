@@ -11,8 +11,10 @@ import java.nio.ByteOrder;
  * still reject some valid JSON. {@link #isObject} accepts any byte from 0x80 up inside a string, as VW's RapidJSON
  * does (it does not validate the encoding), so that the decisions VW takes on JSON are taken the same way; the check
  * before writing, {@link #isObjectReplacingNewlines}, also requires the strings to be valid UTF-8 ({@link Utf8}),
- * because a line that is not UTF-8 is not JSON. ASCII costs the same in both: one table look-up a byte. Iterative, so
- * hostile nesting cannot overflow the stack; allocation-free for arrays unless the nesting is deeper than 256.
+ * because a line that is not UTF-8 is not JSON. ASCII costs the same in both: one table look-up a byte. When the JVM
+ * has {@code jdk.incubator.vector} ({@link VectorSupport}), a string's run of plain bytes that reaches 16 bytes, and a
+ * run of whitespace, are skipped a vector of bytes at a time; every answer is the same. Iterative, so hostile nesting
+ * cannot overflow the stack; allocation-free for arrays unless the nesting is deeper than 256.
  *
  * <pre>{@code
  * JsonSyntax.isObject(ByteBuffer.wrap("{\"a\":[1,2]}".getBytes(UTF_8)))   // true
@@ -26,6 +28,9 @@ public final class JsonSyntax {
    * {@code LittleEndian.i64}'s eight byte loads would cost what the wide test saves.
    */
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /** On the vector path, the plain bytes a string begins with that are read one at a time before it skips by vectors. */
+  private static final int SHORT_STRING = 16;
 
   /** Bytes that end a run of plain string content: '"', '\\', the control characters and every non-ASCII byte. */
   private static final boolean[] STRING_STOP = new boolean[256];
@@ -60,7 +65,7 @@ public final class JsonSyntax {
   /** Whether {@code a[from..to)} is one JSON object and nothing else but whitespace. */
   public static boolean isObject(byte[] a, int from, int to) {
     java.util.Objects.checkFromToIndex(from, to, a.length);
-    return scan(a, from, to, false);
+    return scan(a, from, to, false, VectorSupport.ENABLED);
   }
 
   /**
@@ -71,7 +76,17 @@ public final class JsonSyntax {
    */
   public static boolean isObjectReplacingNewlines(byte[] a, int from, int to) {
     java.util.Objects.checkFromToIndex(from, to, a.length);
-    return scan(a, from, to, true);
+    return scan(a, from, to, true, VectorSupport.ENABLED);
+  }
+
+  /**
+   * {@link #isObject(byte[], int, int)} ({@code fix} false) or {@link #isObjectReplacingNewlines} ({@code fix} true),
+   * on the vector path ({@link VectorSupport}) or the scalar one whatever {@link VectorSupport#ENABLED} says: for the
+   * tests that compare the two. The vector path needs {@code jdk.incubator.vector} in the boot layer.
+   */
+  static boolean check(byte[] a, int from, int to, boolean fix, boolean vector) {
+    java.util.Objects.checkFromToIndex(from, to, a.length);
+    return scan(a, from, to, fix, vector);
   }
 
   /**
@@ -80,8 +95,8 @@ public final class JsonSyntax {
    * inlining it into every caller, and with no field writes in its loops. The small helpers return the position after
    * what they read, or -1.
    */
-  private static boolean scan(byte[] a, int from, int to, boolean fix) {
-    int i = whitespace(a, from, to, fix);
+  private static boolean scan(byte[] a, int from, int to, boolean fix, boolean vector) {
+    int i = whitespace(a, from, to, fix, vector);
     if (i >= to || a[i] != '{') {
       return false;
     }
@@ -92,13 +107,13 @@ public final class JsonSyntax {
     boolean inObject = false;
     while (true) {
       // A value at i.
-      i = whitespace(a, i, to, fix);
+      i = whitespace(a, i, to, fix, vector);
       if (i >= to) {
         return false;
       }
       byte c = a[i];
       if (c == '"') {
-        i = string(a, i, to, fix);
+        i = string(a, i, to, fix, vector);
       } else if (c == '-' || (c - '0' & 0xFF) < 10) {
         i = number(a, i, to);
       } else if (c == '{' || c == '[') {
@@ -109,7 +124,7 @@ public final class JsonSyntax {
           deep = push(deep, depth - 64, inObject);
         }
         depth++;
-        i = whitespace(a, i + 1, to, fix);
+        i = whitespace(a, i + 1, to, fix, vector);
         if (i < to && a[i] == (inObject ? '}' : ']')) {
           i++;
           depth--;
@@ -117,7 +132,7 @@ public final class JsonSyntax {
         } else if (!inObject) {
           continue; // an array's first element
         } else {
-          i = key(a, i, to, fix);
+          i = key(a, i, to, fix, vector);
           if (i < 0) {
             return false;
           }
@@ -138,9 +153,9 @@ public final class JsonSyntax {
       // After a complete value: close containers, or go on to the next element.
       while (true) {
         if (depth == 0) {
-          return whitespace(a, i, to, fix) == to;
+          return whitespace(a, i, to, fix, vector) == to;
         }
-        i = whitespace(a, i, to, fix);
+        i = whitespace(a, i, to, fix, vector);
         if (i >= to) {
           return false;
         }
@@ -148,7 +163,7 @@ public final class JsonSyntax {
         if (d == ',') {
           i++;
           if (inObject) {
-            i = key(a, i, to, fix);
+            i = key(a, i, to, fix, vector);
             if (i < 0) {
               return false;
             }
@@ -188,26 +203,31 @@ public final class JsonSyntax {
   }
 
   /** A member's key and colon at {@code i} (after whitespace): the position after the colon, or -1. */
-  private static int key(byte[] a, int i, int to, boolean fix) {
-    i = whitespace(a, i, to, fix);
+  private static int key(byte[] a, int i, int to, boolean fix, boolean vector) {
+    i = whitespace(a, i, to, fix, vector);
     if (i >= to || a[i] != '"') {
       return -1;
     }
-    i = string(a, i, to, fix);
+    i = string(a, i, to, fix, vector);
     if (i < 0) {
       return -1;
     }
-    i = whitespace(a, i, to, fix);
+    i = whitespace(a, i, to, fix, vector);
     return i < to && a[i] == ':' ? i + 1 : -1;
   }
 
   /** A string whose opening quote is at {@code i}: the position after its closing quote, or -1. */
-  private static int string(byte[] a, int i, int to, boolean fix) {
+  private static int string(byte[] a, int i, int to, boolean fix, boolean vector) {
     int j = i + 1;
+    // Most strings are short (keys): one byte at a time. On the vector path, a run of plain bytes that reaches
+    // SHORT_STRING bytes (from the quote or from the last special byte) is read on a vector at a time, to its end.
+    int skipAt = vector ? j + SHORT_STRING : Integer.MAX_VALUE;
     while (j < to) {
       int c = a[j] & 0xFF;
       if (!STRING_STOP[c]) {
-        j++;
+        if (++j == skipAt) {
+          j = VectorSupport.stringStop(a, j, to);
+        }
         continue;
       }
       if (c >= 0x80) {
@@ -217,6 +237,7 @@ public final class JsonSyntax {
         if (j < 0) {
           return -1;
         }
+        skipAt = vector ? j + SHORT_STRING : Integer.MAX_VALUE;
         continue;
       }
       if (c == '"') {
@@ -246,6 +267,7 @@ public final class JsonSyntax {
         return -1; // a control character
       }
       j++;
+      skipAt = vector ? j + SHORT_STRING : Integer.MAX_VALUE;
     }
     return -1;
   }
@@ -315,7 +337,7 @@ public final class JsonSyntax {
   }
 
   /** The position of the first byte from {@code i} that is not JSON whitespace; newlines replaced with {@code fix}. */
-  private static int whitespace(byte[] a, int i, int to, boolean fix) {
+  private static int whitespace(byte[] a, int i, int to, boolean fix, boolean vector) {
     while (i < to) {
       byte c = a[i];
       if (c > ' ') {
@@ -329,6 +351,9 @@ public final class JsonSyntax {
         return i;
       }
       i++;
+      if (vector) {
+        i = VectorSupport.whitespace(a, i, to, fix); // the rest of a run (indentation), a vector at a time
+      }
     }
     return i;
   }

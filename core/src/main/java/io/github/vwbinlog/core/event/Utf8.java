@@ -90,13 +90,27 @@ public final class Utf8 {
     return i + n;
   }
 
-  /** The index of the first byte of {@code a[from..to)} that is not part of a valid UTF-8 sequence, or -1. */
+  /**
+   * The index of the first byte of {@code a[from..to)} that is not part of a valid UTF-8 sequence, or -1. Runs of ASCII
+   * are skipped a vector of bytes at a time when the JVM has {@code jdk.incubator.vector} ({@link VectorSupport}).
+   */
   public static int firstInvalid(byte[] a, int from, int to) {
+    return firstInvalid(a, from, to, VectorSupport.ENABLED);
+  }
+
+  /**
+   * {@link #firstInvalid(byte[], int, int)} with runs of ASCII skipped a vector at a time ({@link VectorSupport}) or a
+   * byte at a time, whatever {@link VectorSupport#ENABLED} says: for the tests that compare the two.
+   */
+  static int firstInvalid(byte[] a, int from, int to, boolean vector) {
     java.util.Objects.checkFromToIndex(from, to, a.length);
     int i = from;
     while (i < to) {
       if (a[i] >= 0) {
         i++;
+        if (vector) {
+          i = VectorSupport.nonAscii(a, i, to);
+        }
         continue;
       }
       int end = sequenceEnd(a, i, to);
