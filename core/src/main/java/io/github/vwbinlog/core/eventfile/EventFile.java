@@ -77,6 +77,8 @@ public final class EventFile implements Closeable {
   private int batchSize;
   private long batchIndex = -1;
   private ByteBuffer batch = ByteBuffer.allocate(0);
+  /** The index of the current batch's body in {@link #batch}. */
+  private int batchStart;
   private int eventCount;
   private @Nullable BinaryLogException truncation;
 
@@ -94,7 +96,12 @@ public final class EventFile implements Closeable {
   private int eventLength;
   private long eventOffset;
   private boolean hasTime;
-  private String id = "";
+  /** The id's bytes of the event read last: their index in {@link #view} and their length. */
+  private int idStart;
+  private int idLength;
+  private long idHash;
+  /** A duplicate of {@link #view} that the events' ids are located in, reused. */
+  private ByteBuffer ids = ByteBuffer.allocate(0);
   private long ticks;
   private int payloadType;
   private int encoding;
@@ -174,24 +181,30 @@ public final class EventFile implements Closeable {
             "the batch size in " + file.getFileName(), "batch size " + size + " exceeds the maximum message size "
             + limits.maxMessageSize() + " (ReadLimits.maxMessageSize)", null);
       }
-      ByteBuffer body = source.payload((int) size);
-      if (body.remaining() < size) {
+      // in place: the batch is a range of the mapped window (one buffer for many batches), not a new view of its own
+      source.payloadInPlace((int) size);
+      if (source.inPlaceLength() < size) {
         return truncated(new TruncatedInputException(offset, BinaryLogException.NO_MESSAGE_TYPE,
-            "the EventBatch in " + file.getFileName(), offset + PREAMBLE_SIZE, size, body.remaining()));
+            "the EventBatch in " + file.getFileName(), offset + PREAMBLE_SIZE, size, source.inPlaceLength()));
       }
       batchIndex++;
       batchOffset = offset;
       batchSize = (int) size;
-      batch = body;
+      batch = source.inPlaceBuffer();
+      batchStart = source.inPlaceIndex();
       if (size <= MAX_COPY) {
         if (copy.length < size) {
           copy = new byte[Math.max((int) size, Math.min(2 * copy.length, MAX_COPY))];
         }
-        body.get(body.position(), copy, 0, (int) size);
-        view = ByteBuffer.wrap(copy, 0, (int) size).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        viewDelta = body.position();
+        batch.get(batchStart, copy, 0, (int) size);
+        if (!view.hasArray() || view.array() != copy) {
+          view = ByteBuffer.wrap(copy).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        }
+        view.limit((int) size).position(0);
+        viewDelta = batchStart;
       } else {
-        view = body.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        view = batch.duplicate().limit(batchStart + (int) size).position(batchStart)
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN);
         viewDelta = 0;
       }
       String problem = verifier.verify(view, view.position(), (int) size, Schema.EVENT_BATCH);
@@ -202,6 +215,7 @@ public final class EventFile implements Closeable {
       }
       EventBatch.getRootAsEventBatch(view.duplicate(), batchTable);
       vectors = view.duplicate();
+      ids = view.duplicate();
       eventCount = batchTable.eventsLength();
       return true;
     } catch (IOException e) {
@@ -302,7 +316,7 @@ public final class EventFile implements Closeable {
     hasTime = false;
     ByteBuffer vector = serialized.payloadInByteBuffer(vectors);
     if (vector == null) {
-      eventIndex = batch.position();
+      eventIndex = batchStart;
       eventLength = 0;
       eventOffset = batchOffset + PREAMBLE_SIZE;
       return "event " + i + " of the batch has no payload";
@@ -310,7 +324,7 @@ public final class EventFile implements Closeable {
     int start = vector.position();
     eventIndex = start + viewDelta;
     eventLength = vector.remaining();
-    eventOffset = batchOffset + PREAMBLE_SIZE + (eventIndex - batch.position());
+    eventOffset = batchOffset + PREAMBLE_SIZE + (eventIndex - batchStart);
     String problem = verifier.verify(view, start, eventLength, Schema.EVENT);
     if (problem != null) {
       return "the Event is malformed: " + problem;
@@ -320,11 +334,13 @@ public final class EventFile implements Closeable {
     if (m == null) {
       return "the Event has no metadata";
     }
-    String s = m.id();
-    if (s == null) {
+    ByteBuffer idBytes = m.idInByteBuffer(ids);
+    if (idBytes == null) {
       return "the Event has no id";
     }
-    id = s;
+    idStart = idBytes.position();
+    idLength = idBytes.remaining();
+    idHash = hash(view, idStart, idLength);
     payloadType = m.payloadType();
     encoding = m.encoding();
     reinforcement_learning.messages.flatbuff.v2.TimeStamp t = m.clientTimeUtc(timeStruct);
@@ -365,10 +381,66 @@ public final class EventFile implements Closeable {
     return eventOffset;
   }
 
-  /** The id of the event read last. */
+  /** The id of the event read last, decoded (a new string: the join compares ids as bytes, see {@link #idHash()}). */
   public String id() {
-    return id;
+    byte[] bytes = new byte[idLength];
+    view.get(idStart, bytes);
+    return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
   }
+
+  /** The index in {@link #batchBuffer()} of the first byte of the UTF-8 id of the event read last. */
+  public int idIndex() {
+    return idStart + viewDelta;
+  }
+
+  /** The length in bytes of the UTF-8 id of the event read last. */
+  public int idLength() {
+    return idLength;
+  }
+
+  /** A 64-bit hash of the id's bytes of the event read last ({@link #hash}). */
+  public long idHash() {
+    return idHash;
+  }
+
+  /**
+   * A 64-bit hash of {@code length} bytes at {@code index} of {@code buffer}: what {@link #idHash()} gives, so that ids
+   * can be looked up as bytes, without a string per event. Eight bytes at a time where the buffer is a heap array.
+   */
+  public static long hash(ByteBuffer buffer, int index, int length) {
+    long h = 0x9E3779B97F4A7C15L ^ length;
+    int k = 0;
+    if (buffer.hasArray()) {
+      byte[] a = buffer.array();
+      int base = buffer.arrayOffset() + index;
+      for (; k + 8 <= length; k += 8) {
+        h = (h ^ (long) LONGS.get(a, base + k)) * 0x100000001B3L;
+        h ^= h >>> 29;
+      }
+      for (; k < length; k++) {
+        h = (h ^ (a[base + k] & 0xFF)) * 0x100000001B3L;
+      }
+    } else {
+      boolean little = buffer.order() == java.nio.ByteOrder.LITTLE_ENDIAN;
+      for (; k + 8 <= length; k += 8) {
+        long v = buffer.getLong(index + k);
+        h = (h ^ (little ? v : Long.reverseBytes(v))) * 0x100000001B3L;
+        h ^= h >>> 29;
+      }
+      for (; k < length; k++) {
+        h = (h ^ (buffer.get(index + k) & 0xFF)) * 0x100000001B3L;
+      }
+    }
+    // murmur3's final mix, so that every bit of the result depends on every byte
+    h ^= h >>> 33;
+    h *= 0xFF51AFD7ED558CCDL;
+    h ^= h >>> 33;
+    h *= 0xC4CEB9FE1A85EC53L;
+    return h ^ (h >>> 33);
+  }
+
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
   /**
    * The client time of the event read last in ticks of 100 ns since the epoch, or {@link #NO_TIME} when it has none

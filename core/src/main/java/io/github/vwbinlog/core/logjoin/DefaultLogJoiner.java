@@ -35,19 +35,20 @@ public final class DefaultLogJoiner {
   /** Joins the inputs into {@code output} (a file, or the directory of the rolled files). */
   public LogJoinSummary writeTo(Path output) throws IOException {
     Tally tally = new Tally(options.listener());
+    Held.Registry registry = new Held.Registry();
     boolean multistep = !options.episodes().isEmpty();
     long roll = options.roll().map(Durations::ticks).orElse(0L);
     JoinedLogOutput out = new JoinedLogOutput(output, roll, properties(), options::checkpoint,
         options.problemType().orElse(null), tally);
     long eud = options.eud().map(d -> Math.min(Durations.ticks(d), MAX_TOLERANCE)).orElse(Long.MAX_VALUE);
     WindowJoin join = new WindowJoin(eud, Math.min(Durations.ticks(options.backwardTolerance()), MAX_TOLERANCE),
-        Math.min(Durations.ticks(options.disorderTolerance()), MAX_TOLERANCE), tally, out);
+        Math.min(Durations.ticks(options.disorderTolerance()), MAX_TOLERANCE), tally, out, registry);
     List<EventStream> streams = new ArrayList<>();
     long bytesRead = 0;
     try {
-      open(streams, options.interactions(), 0, multistep, tally);
-      open(streams, options.episodes(), 1, multistep, tally);
-      open(streams, options.observations(), 2, multistep, tally);
+      open(streams, options.interactions(), 0, multistep, tally, registry);
+      open(streams, options.episodes(), 1, multistep, tally, registry);
+      open(streams, options.observations(), 2, multistep, tally, registry);
       PriorityQueue<EventStream> merge = new PriorityQueue<>(DefaultLogJoiner::compare);
       for (EventStream s : streams) {
         if (s.advance()) {
@@ -91,11 +92,11 @@ public final class DefaultLogJoiner {
         tally.skippedBy(Tally.Kind.OTHER), tally.regularMessages, tally.withoutClientTime, tally.peakHeld);
   }
 
-  private void open(List<EventStream> streams, List<Path> files, int rank, boolean multistep, Tally tally)
-      throws IOException {
+  private void open(List<EventStream> streams, List<Path> files, int rank, boolean multistep, Tally tally,
+      Held.Registry registry) throws IOException {
     for (Path f : files) {
       streams.add(new EventStream(EventFile.open(f, options.limits(), ReadOptions.DEFAULT_MAP_WINDOW_SIZE), rank,
-          streams.size(), multistep, tally));
+          streams.size(), multistep, tally, registry));
     }
   }
 

@@ -100,11 +100,11 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       openFile(output);
     }
     int n = i.observationCount();
-    Held[] observations = i.observationsInTimeOrder();
+    i.sortObservations();
     boolean episode = PayloadType.of(i.payloadType) == PayloadType.EPISODE;
     long groupBytes = i.length;
     for (int k = 0; k < n; k++) {
-      groupBytes += observations[k].length;
+      groupBytes += i.observation(k).length;
     }
     boolean dedupChange = i.dedup != null && messageDedup != null && i.dedup != messageDedup;
     if (count > 0 && (episode || dedupChange || count + 1 + n > MAX_EVENTS || bytes + groupBytes > MAX_BYTES)) {
@@ -115,7 +115,7 @@ final class JoinedLogOutput implements WindowJoin.Sink {
     }
     add(i);
     for (int k = 0; k < n; k++) {
-      add(observations[k]);
+      add(i.observation(k));
     }
     bytes += groupBytes;
     tally.interactionsWritten++;
@@ -162,15 +162,19 @@ final class JoinedLogOutput implements WindowJoin.Sink {
     }
     for (int k = 0; k < count; k++) {
       Held e = events[k];
-      buffers[k] = e.buffer;
+      if (buffers[k] != e.buffer) {
+        buffers[k] = e.buffer; // mostly the same mapped window: no store, no write barrier
+      }
       indexes[k] = e.index;
       lengths[k] = e.length;
       times[k] = e.time;
     }
     java.util.Objects.requireNonNull(writer).regular(encoder.joinedPayload(buffers, indexes, lengths, times, count));
     tally.regularMessages++;
+    for (int k = 0; k < count; k++) {
+      events[k].recycle(); // written: nothing refers to it any more
+    }
     Arrays.fill(events, 0, count, null);
-    Arrays.fill(buffers, 0, count, null);
     Arrays.fill(times, 0, count, null);
     count = 0;
     bytes = 0;

@@ -24,6 +24,10 @@ import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
 public final class RawPayloadEncoder {
   private final FlatBufferBuilder builder = new FlatBufferBuilder(64 * 1024);
   private int[] offsets = new int[64];
+  private static final int VIEWS = 4;
+  private final ByteBuffer[] viewed = new ByteBuffer[VIEWS];
+  private final ByteBuffer[] views = new ByteBuffer[VIEWS];
+  private int nextView;
   private final Event event = new Event();
   private final Metadata meta = new Metadata();
   private final reinforcement_learning.messages.flatbuff.v2.TimeStamp time =
@@ -45,9 +49,10 @@ public final class RawPayloadEncoder {
       offsets = new int[Math.max(n, offsets.length * 2)];
     }
     for (int i = 0; i < n; i++) {
-      ByteBuffer target = b.createUnintializedVector(1, lengths[i], NESTED_ALIGNMENT);
-      target.put(target.position(), buffers[i], indexes[i], lengths[i]);
-      int bytes = b.endVector();
+      // the same layout as createUnintializedVector(1, length, NESTED_ALIGNMENT) and a copy, without its new slice
+      // per event: aligned first, then copied from a reused view of the event's buffer
+      b.prep(NESTED_ALIGNMENT, lengths[i]);
+      int bytes = b.createByteVector(range(buffers[i], indexes[i], lengths[i]));
       JoinedEvent.startJoinedEvent(b);
       JoinedEvent.addEvent(b, bytes);
       if (times[i] != null) {
@@ -64,6 +69,26 @@ public final class RawPayloadEncoder {
     int vector = b.endVector();
     b.finish(JoinedPayload.createJoinedPayload(b, vector));
     return b.dataBuffer();
+  }
+
+  /**
+   * A view of {@code length} bytes at {@code index} of {@code buffer}: one of a few reused views, since a message's
+   * events lie in a few buffers (the mapped windows of the input files).
+   */
+  private ByteBuffer range(ByteBuffer buffer, int index, int length) {
+    int k = 0;
+    while (k < VIEWS && viewed[k] != buffer) {
+      k++;
+    }
+    if (k == VIEWS) {
+      k = nextView;
+      nextView = (nextView + 1) % VIEWS;
+      viewed[k] = buffer;
+      views[k] = buffer.duplicate();
+    }
+    ByteBuffer v = views[k];
+    v.limit(index + length).position(index);
+    return v;
   }
 
   /** The event's client time struct as stored, copied field by field; zeros when absent. */
