@@ -388,9 +388,12 @@ public final class EventFile implements Closeable {
     return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
   }
 
-  /** The index in {@link #batchBuffer()} of the first byte of the UTF-8 id of the event read last. */
-  public int idIndex() {
-    return idStart + viewDelta;
+  /**
+   * Copies the UTF-8 id of the event read last into {@code into} (at least {@link #idLength()} long) from the heap copy
+   * of the batch, where it is at hand: the join keeps the ids it holds this way.
+   */
+  public void copyId(byte[] into) {
+    view.get(idStart, into, 0, idLength);
   }
 
   /** The length in bytes of the UTF-8 id of the event read last. */

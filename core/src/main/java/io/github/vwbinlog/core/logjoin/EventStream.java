@@ -36,7 +36,6 @@ final class EventStream implements Closeable {
   // the current event, valid after advance() returned true
   long ticks;
   Role role = Role.UNJOINABLE;
-  private int idIndex;
   private int idLength;
   private long idHash;
   private int payloadType;
@@ -90,8 +89,10 @@ final class EventStream implements Closeable {
       if (r == Role.DEDUP) {
         if (i == 0) {
           // written with its own client time, read by the output (zeros when it has none)
-          batchDedup = new Held().set(file.batchBuffer(), file.eventIndex(), file.eventLength(), file.idIndex(),
-              file.idLength(), file.idHash(), file.ticks(), -1, file.payloadType(), null, name, offset, null);
+          Held d = new Held().set(file.batchBuffer(), file.eventIndex(), file.eventLength(), file.idLength(),
+              file.idHash(), file.ticks(), -1, file.payloadType(), null, name, offset, null);
+          file.copyId(d.idBytes());
+          batchDedup = d;
           tally.dedupInfos++;
         } else {
           tally.dedupInfos++;
@@ -122,7 +123,6 @@ final class EventStream implements Closeable {
         time = null; // the output reads it from the event
         lastTicks = ticks;
       }
-      idIndex = file.idIndex();
       idLength = file.idLength();
       idHash = file.idHash();
       payloadType = file.payloadType();
@@ -155,10 +155,12 @@ final class EventStream implements Closeable {
     }
   }
 
-  /** The current event as held by the join, with its arrival order. */
+  /** The current event as held by the join, with its arrival order: before the next {@link #advance()}. */
   Held take(long seq) {
-    return pool.take().set(buffer, eventIndex, eventLength, idIndex, idLength, idHash, ticks, seq, payloadType, time,
-        name, offset, role == Role.INTERACTION ? batchDedup : null);
+    Held h = pool.take().set(buffer, eventIndex, eventLength, idLength, idHash, ticks, seq, payloadType, time, name,
+        offset, role == Role.INTERACTION ? batchDedup : null);
+    file.copyId(h.idBytes());
+    return h;
   }
 
   /** A time in ticks as a time stamp (UTC). */

@@ -7,10 +7,10 @@ import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An event the joiner holds until it is written: where its serialized bytes and its id's bytes are (indexes into the
- * buffer of its batch, a view of the mapped input file), its id's hash, client time, arrival order and origin. An
- * interaction also refers to the DedupInfo of its batch, which the output writes before it where the dedup cache needs
- * it, and collects the observations joined to it.
+ * An event the joiner holds until it is written: where its serialized bytes are (an index into the buffer of its
+ * batch, a view of the mapped input file), a copy of its id's bytes and their hash, client time, arrival order and
+ * origin. An interaction also refers to the DedupInfo of its batch, which the output writes before it where the dedup
+ * cache needs it, and collects the observations joined to it.
  *
  * <p>Held events are recycled ({@link Pool}): the joiner holds some 130,000 of them at the defaults, each for minutes
  * of client time, so an object (and an id string) per event kept the garbage collector copying them for as long as
@@ -24,8 +24,8 @@ final class Held {
   ByteBuffer buffer = ByteBuffer.allocate(0);
   int index;
   int length;
-  /** The UTF-8 id's bytes in {@link #buffer}. */
-  int idIndex;
+  /** The UTF-8 id: its first {@link #idLength} bytes (a copy, reused: compared in the heap, not in the mapped file). */
+  private byte[] id = new byte[40];
   int idLength;
   /** The hash of the id's bytes ({@code EventFile.hash}). */
   long idHash;
@@ -73,14 +73,13 @@ final class Held {
    * old generation, where each store of a reference costs the collector's write barrier and later its refinement,
    * while the buffer (a mapped window, shared by many batches) and the file's name rarely change.
    */
-  Held set(ByteBuffer buffer, int index, int length, int idIndex, int idLength, long idHash, long ticks, long seq,
+  Held set(ByteBuffer buffer, int index, int length, int idLength, long idHash, long ticks, long seq,
       int payloadType, @Nullable TimeStamp time, String file, long offset, @Nullable Held dedup) {
     if (this.buffer != buffer) {
       this.buffer = buffer;
     }
     this.index = index;
     this.length = length;
-    this.idIndex = idIndex;
     this.idLength = idLength;
     this.idHash = idHash;
     this.ticks = ticks;
@@ -99,28 +98,22 @@ final class Held {
     return this;
   }
 
+  /** The array to copy the id's {@link #idLength} bytes into, after {@link #set}. */
+  byte[] idBytes() {
+    if (id.length < idLength) {
+      id = new byte[Math.max(idLength, 2 * id.length)];
+    }
+    return id;
+  }
+
   /** The id, decoded: for diagnostics, the join compares the bytes. */
   String id() {
-    byte[] bytes = new byte[idLength];
-    buffer.get(idIndex, bytes);
-    return new String(bytes, StandardCharsets.UTF_8);
+    return new String(id, 0, idLength, StandardCharsets.UTF_8);
   }
 
   /** Whether the two events have the same id, byte for byte. */
   boolean sameId(Held other) {
-    if (idHash != other.idHash || idLength != other.idLength) {
-      return false;
-    }
-    ByteBuffer a = buffer;
-    ByteBuffer b = other.buffer;
-    int i = idIndex;
-    int j = other.idIndex;
-    for (int k = 0; k < idLength; k++) {
-      if (a.get(i + k) != b.get(j + k)) {
-        return false;
-      }
-    }
-    return true;
+    return idHash == other.idHash && Arrays.equals(id, 0, idLength, other.id, 0, other.idLength);
   }
 
   /** Orders by client time, then by arrival. */

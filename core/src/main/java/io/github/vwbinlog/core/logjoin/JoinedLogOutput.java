@@ -51,6 +51,7 @@ final class JoinedLogOutput implements WindowJoin.Sink {
   private @Nullable ProblemType problemType;
   private final Tally tally;
   private final RawPayloadEncoder encoder = new RawPayloadEncoder();
+  private final BackgroundForce force = new BackgroundForce();
   private final List<Path> written = new ArrayList<>();
 
   private @Nullable LogWriter writer;
@@ -142,7 +143,7 @@ final class JoinedLogOutput implements WindowJoin.Sink {
     events[count++] = event;
   }
 
-  private void flushMessage() {
+  private void flushMessage() throws IOException {
     if (count == 0) {
       return;
     }
@@ -169,8 +170,10 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       lengths[k] = e.length;
       times[k] = e.time;
     }
-    java.util.Objects.requireNonNull(writer).regular(encoder.joinedPayload(buffers, indexes, lengths, times, count));
+    LogWriter w = java.util.Objects.requireNonNull(writer);
+    w.regular(encoder.joinedPayload(buffers, indexes, lengths, times, count));
     tally.regularMessages++;
+    force.written(java.util.Objects.requireNonNull(channel), w.position());
     for (int k = 0; k < count; k++) {
       events[k].recycle(); // written: nothing refers to it any more
     }
@@ -198,6 +201,7 @@ final class JoinedLogOutput implements WindowJoin.Sink {
         // another run's temporary file: draw another name
       }
     }
+    force.start();
     writer = LogWriter.of(channel);
     lastDedup = null;
     writer.fileMagic().header(new FileHeader(null, properties)).checkpoint(checkpoint.apply(
@@ -211,6 +215,7 @@ final class JoinedLogOutput implements WindowJoin.Sink {
     }
     flushMessage();
     w.eof().flush();
+    force.await(); // the last stretch only is written out now
     java.util.Objects.requireNonNull(channel).force(true);
     w.close();
     Files.move(java.util.Objects.requireNonNull(temp), java.util.Objects.requireNonNull(target),
@@ -227,10 +232,12 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       openFile(output);
     }
     finishFile();
+    force.close();
   }
 
   /** Closes and deletes the file being written, after a failure. */
   void abort() {
+    force.close();
     LogWriter w = writer;
     writer = null;
     if (w != null) {

@@ -23,10 +23,10 @@ class IdTableTest {
 
   /** An event whose id has the given hash, whatever its bytes. */
   private static Held held(String id, long hash) {
-    // the id in the middle of a larger buffer, as in a batch
     byte[] utf8 = id.getBytes(StandardCharsets.UTF_8);
-    ByteBuffer buffer = ByteBuffer.allocate(utf8.length + 6).put(3, utf8);
-    return POOL.take().set(buffer, 0, buffer.capacity(), 3, utf8.length, hash, 0, 0, 0, null, "f", 0, null);
+    Held h = POOL.take().set(ByteBuffer.allocate(0), 0, 0, utf8.length, hash, 0, 0, 0, null, "f", 0, null);
+    System.arraycopy(utf8, 0, h.idBytes(), 0, utf8.length);
+    return h;
   }
 
   @Test
