@@ -390,10 +390,28 @@ public final class EventFile implements Closeable {
 
   /**
    * Copies the UTF-8 id of the event read last into {@code into} (at least {@link #idLength()} long) from the heap copy
-   * of the batch, where it is at hand: the join keeps the ids it holds this way.
+   * of the batch, where it is at hand.
    */
   public void copyId(byte[] into) {
     view.get(idStart, into, 0, idLength);
+  }
+
+  /**
+   * Bytes {@code 8k} to {@code 8k + 7} of the UTF-8 id of the event read last, little-endian, zeros past its end: the
+   * join keeps the ids it holds in fields this way (an id compared in the object that holds it is one cache miss
+   * less than one in an array of its own).
+   */
+  public long idWord(int k) {
+    int from = idStart + 8 * k;
+    int n = Math.min(8, idLength - 8 * k);
+    if (n == 8) {
+      return view.getLong(from);
+    }
+    long w = 0;
+    for (int b = 0; b < n; b++) {
+      w |= (view.get(from + b) & 0xFFL) << (8 * b);
+    }
+    return w;
   }
 
   /** The length in bytes of the UTF-8 id of the event read last. */

@@ -91,7 +91,7 @@ final class EventStream implements Closeable {
           // written with its own client time, read by the output (zeros when it has none)
           Held d = new Held().set(file.batchBuffer(), file.eventIndex(), file.eventLength(), file.idLength(),
               file.idHash(), file.ticks(), -1, file.payloadType(), null, name, offset, null);
-          file.copyId(d.idBytes());
+          copyId(d);
           batchDedup = d;
           tally.dedupInfos++;
         } else {
@@ -159,8 +159,18 @@ final class EventStream implements Closeable {
   Held take(long seq) {
     Held h = pool.take().set(buffer, eventIndex, eventLength, idLength, idHash, ticks, seq, payloadType, time, name,
         offset, role == Role.INTERACTION ? batchDedup : null);
-    file.copyId(h.idBytes());
+    copyId(h);
     return h;
+  }
+
+  /** Copies the current event's id into {@code h}. */
+  private void copyId(Held h) {
+    byte[] tail = null;
+    if (idLength > 8 * Held.WORDS) {
+      tail = new byte[idLength]; // ids longer than a UUID are rare
+      file.copyId(tail);
+    }
+    h.id(file.idWord(0), file.idWord(1), file.idWord(2), file.idWord(3), file.idWord(4), tail);
   }
 
   /** A time in ticks as a time stamp (UTC). */

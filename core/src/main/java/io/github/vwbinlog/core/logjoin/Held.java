@@ -19,13 +19,26 @@ import org.jspecify.annotations.Nullable;
  */
 final class Held {
   private static final int[] NO_OBSERVATIONS = new int[0];
+  private static final byte[] NO_BYTES = new byte[0];
+  /** The id's 8-byte words held in fields. */
+  static final int WORDS = 5;
 
   /** The buffer holding the serialized {@code Event} (and its id) at {@link #index}, {@link #length} bytes. */
   ByteBuffer buffer = ByteBuffer.allocate(0);
   int index;
   int length;
-  /** The UTF-8 id: its first {@link #idLength} bytes (a copy, reused: compared in the heap, not in the mapped file). */
-  private byte[] id = new byte[40];
+  /**
+   * The UTF-8 id, {@link #idLength} bytes: the first {@link #WORDS} × 8 in these fields, little-endian with zeros
+   * after the id (an id compared in the object that holds it costs no cache miss of its own: a UUID fits), the rest in
+   * {@link #idTail}.
+   */
+  private long id0;
+  private long id1;
+  private long id2;
+  private long id3;
+  private long id4;
+  /** Bytes 40 and on of a longer id (reused; its first {@code idLength - 40} bytes). */
+  private byte[] idTail = NO_BYTES;
   int idLength;
   /** The hash of the id's bytes ({@code EventFile.hash}). */
   long idHash;
@@ -98,22 +111,43 @@ final class Held {
     return this;
   }
 
-  /** The array to copy the id's {@link #idLength} bytes into, after {@link #set}. */
-  byte[] idBytes() {
-    if (id.length < idLength) {
-      id = new byte[Math.max(idLength, 2 * id.length)];
+  /**
+   * Sets the id's bytes, after {@link #set}: {@code w0} to {@code w4} its first 40 bytes as words (see {@link #id0});
+   * {@code bytes}, when it is longer than that, all of it.
+   */
+  void id(long w0, long w1, long w2, long w3, long w4, byte @Nullable [] bytes) {
+    id0 = w0;
+    id1 = w1;
+    id2 = w2;
+    id3 = w3;
+    id4 = w4;
+    if (idLength > 8 * WORDS) {
+      int n = idLength - 8 * WORDS;
+      if (idTail.length < n) {
+        idTail = new byte[Math.max(n, 2 * idTail.length)];
+      }
+      System.arraycopy(java.util.Objects.requireNonNull(bytes), 8 * WORDS, idTail, 0, n);
     }
-    return id;
   }
 
   /** The id, decoded: for diagnostics, the join compares the bytes. */
   String id() {
-    return new String(id, 0, idLength, StandardCharsets.UTF_8);
+    byte[] bytes = new byte[idLength];
+    long[] words = {id0, id1, id2, id3, id4};
+    for (int k = 0; k < idLength; k++) {
+      bytes[k] = k < 8 * WORDS ? (byte) (words[k / 8] >>> (8 * (k % 8))) : idTail[k - 8 * WORDS];
+    }
+    return new String(bytes, StandardCharsets.UTF_8);
   }
 
   /** Whether the two events have the same id, byte for byte. */
   boolean sameId(Held other) {
-    return idHash == other.idHash && Arrays.equals(id, 0, idLength, other.id, 0, other.idLength);
+    if (idHash != other.idHash || idLength != other.idLength || id0 != other.id0 || id1 != other.id1
+        || id2 != other.id2 || id3 != other.id3 || id4 != other.id4) {
+      return false;
+    }
+    int n = idLength - 8 * WORDS;
+    return n <= 0 || Arrays.equals(idTail, 0, n, other.idTail, 0, n);
   }
 
   /** Orders by client time, then by arrival. */

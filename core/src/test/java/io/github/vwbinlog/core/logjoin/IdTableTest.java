@@ -25,7 +25,11 @@ class IdTableTest {
   private static Held held(String id, long hash) {
     byte[] utf8 = id.getBytes(StandardCharsets.UTF_8);
     Held h = POOL.take().set(ByteBuffer.allocate(0), 0, 0, utf8.length, hash, 0, 0, 0, null, "f", 0, null);
-    System.arraycopy(utf8, 0, h.idBytes(), 0, utf8.length);
+    long[] words = new long[Held.WORDS];
+    for (int k = 0; k < Math.min(utf8.length, 8 * Held.WORDS); k++) {
+      words[k / 8] |= (utf8[k] & 0xFFL) << (8 * (k % 8));
+    }
+    h.id(words[0], words[1], words[2], words[3], words[4], utf8);
     return h;
   }
 
@@ -60,6 +64,24 @@ class IdTableTest {
     t.remove(aa);
     assertThat(t.get(held("Aa", 42))).isNull();
     assertThat(t.get(held("BB", 42))).isSameAs(bb);
+  }
+
+  @Test
+  void idsAreComparedWholeWhateverTheirLength() {
+    String base = "0123456789abcdef0123456789abcdef01234567"; // 40 bytes: the part held in fields
+    for (String suffix : new String[] {"", "x", "-tail-of-a-long-id", "é"}) {
+      Held a = held(base + suffix, 7);
+      assertThat(a.id()).isEqualTo(base + suffix);
+      assertThat(a.sameId(held(base + suffix, 7))).isTrue();
+      assertThat(a.sameId(held(base + suffix + "!", 7))).isFalse();
+      if (!suffix.isEmpty()) {
+        // differs in the first byte after the 40 held in fields
+        assertThat(a.sameId(held(base + "?" + suffix.substring(1), 7))).as(suffix).isFalse();
+      }
+    }
+    assertThat(held("a", 7).sameId(held("b", 7))).isFalse();
+    assertThat(held("abcdefgh1", 7).sameId(held("abcdefgh2", 7))).isFalse();
+    assertThat(held("", 7).id()).isEmpty();
   }
 
   @Test
