@@ -57,16 +57,20 @@ public final class DefaultLogJoiner {
       }
       LongConsumer progress = options.progress().orElse(null);
       long seq = 0;
-      while (!merge.isEmpty()) {
-        EventStream s = merge.poll();
+      EventStream s = merge.poll();
+      while (s != null) {
         Held e = s.take(seq++);
         if (s.role == EventStream.Role.INTERACTION) {
           join.interaction(e);
         } else {
           join.observation(e);
         }
-        if (s.advance()) {
+        if (!s.advance()) {
+          s = merge.poll();
+        } else if (!merge.isEmpty() && compare(s, merge.peek()) > 0) {
+          // another stream is next; while this one stays first (batches of events in order), no queue operation
           merge.add(s);
+          s = merge.poll();
         }
         if (progress != null && seq % PROGRESS_EVERY == 0) {
           progress.accept(position(streams));

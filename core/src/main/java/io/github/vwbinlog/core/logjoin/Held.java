@@ -66,8 +66,12 @@ final class Held {
   private final @Nullable Pool pool;
   /** Its number in the {@link Registry}: tables refer to held events by number, not by reference (see {@link Pool}). */
   final int handle;
-  /** An interaction's observations, by handle, in arrival order: the first {@link #observationCount}. */
-  private int[] observations = NO_OBSERVATIONS;
+  /**
+   * An interaction's observations, by handle, in arrival order: the first in a field (most interactions have one or
+   * none: no array to look at), the others in {@link #moreObservations}.
+   */
+  private int firstObservation;
+  private int[] moreObservations = NO_OBSERVATIONS;
   private int observationCount;
 
   /** An event that is not recycled and has no handle. */
@@ -158,10 +162,22 @@ final class Held {
 
   /** Joins an observation (a recycled event) to this interaction (a recycled event). */
   void add(Held observation) {
-    if (observationCount == observations.length) {
-      observations = Arrays.copyOf(observations, Math.max(2, observationCount * 2));
+    if (observationCount > 0 && observationCount - 1 == moreObservations.length) {
+      moreObservations = Arrays.copyOf(moreObservations, Math.max(2, moreObservations.length * 2));
     }
-    observations[observationCount++] = observation.handle;
+    setObservation(observationCount++, observation.handle);
+  }
+
+  private int observationHandle(int k) {
+    return k == 0 ? firstObservation : moreObservations[k - 1];
+  }
+
+  private void setObservation(int k, int handle) {
+    if (k == 0) {
+      firstObservation = handle;
+    } else {
+      moreObservations[k - 1] = handle;
+    }
   }
 
   int observationCount() {
@@ -173,20 +189,20 @@ final class Held {
     Registry r = java.util.Objects.requireNonNull(pool).registry;
     // insertion sort: an interaction has a few observations, mostly in order already
     for (int k = 1; k < observationCount; k++) {
-      int h = observations[k];
+      int h = observationHandle(k);
       Held o = r.get(h);
       int j = k - 1;
-      while (j >= 0 && compare(r.get(observations[j]), o) > 0) {
-        observations[j + 1] = observations[j];
+      while (j >= 0 && compare(r.get(observationHandle(j)), o) > 0) {
+        setObservation(j + 1, observationHandle(j));
         j--;
       }
-      observations[j + 1] = h;
+      setObservation(j + 1, h);
     }
   }
 
   /** The {@code k}-th observation, after {@link #sortObservations()} in time order. */
   Held observation(int k) {
-    return java.util.Objects.requireNonNull(pool).registry.get(observations[k]);
+    return java.util.Objects.requireNonNull(pool).registry.get(observationHandle(k));
   }
 
   /** Gives an event back to its pool, if it has one (see {@link Pool#give}). */
