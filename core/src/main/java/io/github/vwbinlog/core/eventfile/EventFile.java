@@ -96,6 +96,9 @@ public final class EventFile implements Closeable {
   private int eventLength;
   private long eventOffset;
   private boolean hasTime;
+  /** The client time struct as stored ({@link #clientTimeFields()}), zeros when absent. */
+  private long timeFields;
+  private int timeSubsecond;
   /** The id's bytes of the event read last: their index in {@link #view} and their length. */
   private int idStart;
   private int idLength;
@@ -345,8 +348,14 @@ public final class EventFile implements Closeable {
     encoding = m.encoding();
     reinforcement_learning.messages.flatbuff.v2.TimeStamp t = m.clientTimeUtc(timeStruct);
     ticks = NO_TIME;
+    timeFields = 0;
+    timeSubsecond = 0;
     if (t != null) {
       hasTime = true;
+      // the struct's first 8 bytes as the schema lays them out, little-endian, its padding byte 0
+      timeFields = t.year() | (long) t.month() << 16 | (long) t.day() << 24 | (long) t.hour() << 32
+          | (long) t.minute() << 40 | (long) t.second() << 48;
+      timeSubsecond = (int) t.subsecond();
       int year = (short) t.year();
       if (year != 0 || t.month() != 0 || t.day() != 0 || t.hour() != 0 || t.minute() != 0 || t.second() != 0) {
         ticks = Math.addExact(Math.multiplyExact(TimeStamp.epochSecond(year, t.month(), t.day(), t.hour(),
@@ -469,6 +478,20 @@ public final class EventFile implements Closeable {
    */
   public long ticks() {
     return ticks;
+  }
+
+  /**
+   * The client time of the event read last as stored, its fields but the subsecond as the struct's first 8 bytes,
+   * little-endian: year (16 bits), month, day, hour, minute, second (8 bits each), the padding byte 0; 0 when
+   * absent.
+   */
+  public long clientTimeFields() {
+    return timeFields;
+  }
+
+  /** The subsecond of the client time of the event read last as stored (an unsigned 32-bit value); 0 when absent. */
+  public int clientTimeSubsecond() {
+    return timeSubsecond;
   }
 
   /** The client time of the event read last as stored, or null when absent (a new record). */

@@ -92,6 +92,8 @@ final class EventStream implements Closeable {
           Held d = new Held().set(file.batchBuffer(), file.eventIndex(), file.eventLength(), file.idLength(),
               file.idHash(), file.ticks(), -1, file.payloadType(), null, name, offset, null);
           copyId(d);
+          d.ownTime = file.clientTimeFields();
+          d.ownSubsecond = file.clientTimeSubsecond();
           batchDedup = d;
           tally.dedupInfos++;
         } else {
@@ -160,6 +162,8 @@ final class EventStream implements Closeable {
     Held h = pool.take().set(buffer, eventIndex, eventLength, idLength, idHash, ticks, seq, payloadType, time, name,
         offset, role == Role.INTERACTION ? batchDedup : null);
     copyId(h);
+    h.ownTime = file.clientTimeFields();
+    h.ownSubsecond = file.clientTimeSubsecond();
     return h;
   }
 

@@ -47,8 +47,11 @@ final class Held {
   /** The order in which the merge read the event: ties of {@link #ticks} are broken by it. */
   long seq;
   int payloadType;
-  /** The joined event's timestamp when it is not the event's own client time (which the output reads), else null. */
+  /** The joined event's timestamp when it is not the event's own client time, else null. */
   @Nullable TimeStamp time;
+  /** The event's own client time as stored: {@code EventFile.clientTimeFields()} and {@code clientTimeSubsecond()}. */
+  long ownTime;
+  int ownSubsecond;
   String file = "";
   long offset;
   @Nullable Held dedup;

@@ -66,6 +66,8 @@ final class JoinedLogOutput implements WindowJoin.Sink {
   private int[] indexes = new int[64];
   private int[] lengths = new int[64];
   private TimeStamp[] times = new TimeStamp[64];
+  private long[] ownTimes = new long[64];
+  private int[] ownSubseconds = new int[64];
   private int count;
   private long bytes;
   private @Nullable Held messageDedup;
@@ -160,6 +162,8 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       indexes = new int[events.length];
       lengths = new int[events.length];
       times = new TimeStamp[events.length];
+      ownTimes = new long[events.length];
+      ownSubseconds = new int[events.length];
     }
     for (int k = 0; k < count; k++) {
       Held e = events[k];
@@ -169,9 +173,11 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       indexes[k] = e.index;
       lengths[k] = e.length;
       times[k] = e.time;
+      ownTimes[k] = e.ownTime;
+      ownSubseconds[k] = e.ownSubsecond;
     }
     LogWriter w = java.util.Objects.requireNonNull(writer);
-    w.regular(encoder.joinedPayload(buffers, indexes, lengths, times, count));
+    w.regular(encoder.joinedPayload(buffers, indexes, lengths, times, ownTimes, ownSubseconds, count));
     tally.regularMessages++;
     force.written(java.util.Objects.requireNonNull(channel), w.position());
     for (int k = 0; k < count; k++) {

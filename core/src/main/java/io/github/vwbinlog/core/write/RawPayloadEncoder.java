@@ -6,9 +6,6 @@ import static io.github.vwbinlog.core.write.FlatFields.timeStamp;
 import com.google.flatbuffers.FlatBufferBuilder;
 import io.github.vwbinlog.TimeStamp;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import reinforcement_learning.messages.flatbuff.v2.Event;
-import reinforcement_learning.messages.flatbuff.v2.Metadata;
 import reinforcement_learning.messages.flatbuff.v2.JoinedEvent;
 import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
 
@@ -18,7 +15,7 @@ import reinforcement_learning.messages.flatbuff.v2.JoinedPayload;
  * buffers are 8-byte aligned, as {@link EventEncoder}'s. Reuses its builder: one instance per thread.
  *
  * <pre>{@code
- * ByteBuffer payload = encoder.joinedPayload(buffers, indexes, lengths, times, n);   // a REGULAR message's payload
+ * ByteBuffer payload = encoder.joinedPayload(buffers, indexes, lengths, times, ownTimes, ownSubseconds, n);
  * }</pre>
  */
 public final class RawPayloadEncoder {
@@ -28,10 +25,6 @@ public final class RawPayloadEncoder {
   private final ByteBuffer[] viewed = new ByteBuffer[VIEWS];
   private final ByteBuffer[] views = new ByteBuffer[VIEWS];
   private int nextView;
-  private final Event event = new Event();
-  private final Metadata meta = new Metadata();
-  private final reinforcement_learning.messages.flatbuff.v2.TimeStamp time =
-      new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
 
   /** Creates one. */
   public RawPayloadEncoder() {}
@@ -39,10 +32,14 @@ public final class RawPayloadEncoder {
   /**
    * The payload holding the first {@code n} events, in order: event {@code i} is the {@code lengths[i]} bytes at
    * {@code indexes[i]} of {@code buffers[i]} (a serialized {@code Event}, copied unchanged) with the timestamp
-   * {@code times[i]}, or, when that is null, the event's own client time as stored (zeros when it has none). The
-   * buffers must hold verified events. The result is valid until the next call.
+   * {@code times[i]}, or, when that is null, the event's own client time as stored, which the caller read with the
+   * event: its fields but the subsecond {@code ownTimes[i]}, as the struct's first 8 bytes, little-endian (year, 16
+   * bits; month, day, hour, minute, second, 8 bits each; the padding byte is ignored), and its subsecond
+   * {@code ownSubseconds[i]} (an unsigned 32-bit value); zeros when it has none. The result is valid until the next
+   * call.
    */
-  public ByteBuffer joinedPayload(ByteBuffer[] buffers, int[] indexes, int[] lengths, TimeStamp[] times, int n) {
+  public ByteBuffer joinedPayload(ByteBuffer[] buffers, int[] indexes, int[] lengths, TimeStamp[] times,
+      long[] ownTimes, int[] ownSubseconds, int n) {
     FlatBufferBuilder b = builder;
     b.clear();
     if (offsets.length < n) {
@@ -58,7 +55,10 @@ public final class RawPayloadEncoder {
       if (times[i] != null) {
         JoinedEvent.addTimestamp(b, timeStamp(b, times[i]));
       } else {
-        JoinedEvent.addTimestamp(b, ownTime(b, buffers[i], indexes[i]));
+        long f = ownTimes[i];
+        JoinedEvent.addTimestamp(b, reinforcement_learning.messages.flatbuff.v2.TimeStamp.createTimeStamp(b,
+            (int) (f & 0xFFFF), (int) (f >>> 16) & 0xFF, (int) (f >>> 24) & 0xFF, (int) (f >>> 32) & 0xFF,
+            (int) (f >>> 40) & 0xFF, (int) (f >>> 48) & 0xFF, Integer.toUnsignedLong(ownSubseconds[i])));
       }
       offsets[i] = JoinedEvent.endJoinedEvent(b);
     }
@@ -89,18 +89,5 @@ public final class RawPayloadEncoder {
     ByteBuffer v = views[k];
     v.limit(index + length).position(index);
     return v;
-  }
-
-  /** The event's client time struct as stored, copied field by field; zeros when absent. */
-  private int ownTime(FlatBufferBuilder b, ByteBuffer buffer, int index) {
-    ByteBuffer le = buffer.order() == ByteOrder.LITTLE_ENDIAN ? buffer : buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-    event.__assign(le.getInt(index) + index, le);
-    Metadata m = event.meta(meta);
-    reinforcement_learning.messages.flatbuff.v2.TimeStamp t = m == null ? null : m.clientTimeUtc(time);
-    if (t == null) {
-      return reinforcement_learning.messages.flatbuff.v2.TimeStamp.createTimeStamp(b, 0, 0, 0, 0, 0, 0, 0);
-    }
-    return reinforcement_learning.messages.flatbuff.v2.TimeStamp.createTimeStamp(b, t.year(), t.month(), t.day(),
-        t.hour(), t.minute(), t.second(), t.subsecond());
   }
 }
