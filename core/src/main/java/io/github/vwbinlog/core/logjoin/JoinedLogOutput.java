@@ -4,12 +4,9 @@ import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
-import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.eventfile.EventFile;
 import io.github.vwbinlog.core.write.LogWriter;
-import io.github.vwbinlog.core.write.RawPayloadEncoder;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +31,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Each file is written under a temporary name in its directory ({@code .NAME.RANDOM.part}, as {@code convert -o}
  * does) and renamed atomically when complete, so a killed run leaves no partial file under a final name (a temporary
- * file may be left; a failure that the joiner sees deletes it).
+ * file may be left; a failure that the joiner sees deletes it). The messages are laid out and written by a
+ * {@link MessageWriter} on a thread of its own, the file forced to disk by a {@link BackgroundForce} as it grows.
  */
 final class JoinedLogOutput implements WindowJoin.Sink {
   /** The most events in one REGULAR message. */
@@ -50,7 +48,7 @@ final class JoinedLogOutput implements WindowJoin.Sink {
   private final Function<ProblemType, CheckpointInfo> checkpoint;
   private @Nullable ProblemType problemType;
   private final Tally tally;
-  private final RawPayloadEncoder encoder = new RawPayloadEncoder();
+  private final MessageWriter messages = new MessageWriter();
   private final BackgroundForce force = new BackgroundForce();
   private final List<Path> written = new ArrayList<>();
 
@@ -62,12 +60,6 @@ final class JoinedLogOutput implements WindowJoin.Sink {
   private @Nullable Held lastDedup;
 
   private Held[] events = new Held[64];
-  private ByteBuffer[] buffers = new ByteBuffer[64];
-  private int[] indexes = new int[64];
-  private int[] lengths = new int[64];
-  private TimeStamp[] times = new TimeStamp[64];
-  private long[] ownTimes = new long[64];
-  private int[] ownSubseconds = new int[64];
   private int count;
   private long bytes;
   private @Nullable Held messageDedup;
@@ -157,34 +149,18 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       lastDedup = dedup;
       tally.dedupInfosWritten++;
     }
-    if (buffers.length < count) {
-      buffers = new ByteBuffer[events.length];
-      indexes = new int[events.length];
-      lengths = new int[events.length];
-      times = new TimeStamp[events.length];
-      ownTimes = new long[events.length];
-      ownSubseconds = new int[events.length];
-    }
+    MessageWriter.Message m = messages.next();
+    m.ensure(count);
     for (int k = 0; k < count; k++) {
-      Held e = events[k];
-      if (buffers[k] != e.buffer) {
-        buffers[k] = e.buffer; // mostly the same mapped window: no store, no write barrier
-      }
-      indexes[k] = e.index;
-      lengths[k] = e.length;
-      times[k] = e.time;
-      ownTimes[k] = e.ownTime;
-      ownSubseconds[k] = e.ownSubsecond;
+      m.set(k, events[k]);
     }
-    LogWriter w = java.util.Objects.requireNonNull(writer);
-    w.regular(encoder.joinedPayload(buffers, indexes, lengths, times, ownTimes, ownSubseconds, count));
+    m.count = count;
+    messages.write(java.util.Objects.requireNonNull(writer), java.util.Objects.requireNonNull(channel), force);
     tally.regularMessages++;
-    force.written(java.util.Objects.requireNonNull(channel), w.position());
     for (int k = 0; k < count; k++) {
-      events[k].recycle(); // written: nothing refers to it any more
+      events[k].recycle(); // handed over: nothing refers to it any more
     }
     Arrays.fill(events, 0, count, null);
-    Arrays.fill(times, 0, count, null);
     count = 0;
     bytes = 0;
     messageDedup = null;
@@ -220,6 +196,7 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       return;
     }
     flushMessage();
+    messages.drain();
     w.eof().flush();
     force.await(); // the last stretch only is written out now
     java.util.Objects.requireNonNull(channel).force(true);
@@ -238,11 +215,13 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       openFile(output);
     }
     finishFile();
+    messages.close();
     force.close();
   }
 
   /** Closes and deletes the file being written, after a failure. */
   void abort() {
+    messages.close();
     force.close();
     LogWriter w = writer;
     writer = null;
