@@ -37,19 +37,20 @@ public final class DefaultLogJoiner {
   /** Joins the inputs into {@code output} (a file, or the directory of the rolled files). */
   public LogJoinSummary writeTo(Path output) throws IOException {
     Tally tally = new Tally(options.listener());
+    Held.Registry registry = new Held.Registry();
     boolean multistep = !options.episodes().isEmpty();
     long roll = options.roll().map(Durations::ticks).orElse(0L);
     JoinedLogOutput out = new JoinedLogOutput(output, roll, properties(), options::checkpoint,
         options.problemType().orElse(null), tally);
     long eud = options.eud().map(d -> Math.min(Durations.ticks(d), MAX_TOLERANCE)).orElse(Long.MAX_VALUE);
     WindowJoin join = new WindowJoin(eud, Math.min(Durations.ticks(options.backwardTolerance()), MAX_TOLERANCE),
-        Math.min(Durations.ticks(options.disorderTolerance()), MAX_TOLERANCE), tally, out);
+        Math.min(Durations.ticks(options.disorderTolerance()), MAX_TOLERANCE), tally, out, registry);
     List<EventStream> streams = new ArrayList<>();
     long bytesRead = 0;
     try {
-      open(streams, options.interactions(), 0, multistep, tally);
-      open(streams, options.episodes(), 1, multistep, tally);
-      open(streams, options.observations(), 2, multistep, tally);
+      open(streams, options.interactions(), 0, multistep, tally, registry);
+      open(streams, options.episodes(), 1, multistep, tally, registry);
+      open(streams, options.observations(), 2, multistep, tally, registry);
       PriorityQueue<EventStream> merge = new PriorityQueue<>(DefaultLogJoiner::compare);
       for (EventStream s : streams) {
         if (s.advance()) {
@@ -58,16 +59,20 @@ public final class DefaultLogJoiner {
       }
       LongConsumer progress = options.progress().orElse(null);
       long seq = 0;
-      while (!merge.isEmpty()) {
-        EventStream s = merge.poll();
+      EventStream s = merge.poll();
+      while (s != null) {
         Held e = s.take(seq++);
         if (s.role == EventStream.Role.INTERACTION) {
           join.interaction(e);
         } else {
           join.observation(e);
         }
-        if (s.advance()) {
+        if (!s.advance()) {
+          s = merge.poll();
+        } else if (!merge.isEmpty() && compare(s, merge.peek()) > 0) {
+          // another stream is next; while this one stays first (batches of events in order), no queue operation
           merge.add(s);
+          s = merge.poll();
         }
         if (progress != null && seq % PROGRESS_EVERY == 0) {
           progress.accept(position(streams));
@@ -100,9 +105,10 @@ public final class DefaultLogJoiner {
     JoinedLogOutput out = new JoinedLogOutput(output, roll, properties(), options::checkpoint,
         options.problemType().orElse(null), tally);
     long eud = options.eud().map(d -> Math.min(Durations.ticks(d), MAX_TOLERANCE)).orElse(Long.MAX_VALUE);
+    Held.Registry registry = new Held.Registry();
     WindowJoin join = new WindowJoin(eud, Math.min(Durations.ticks(options.backwardTolerance()), MAX_TOLERANCE),
-        Math.min(Durations.ticks(options.disorderTolerance()), MAX_TOLERANCE), tally, out);
-    MemoryInput input = new MemoryInput(options.limits(), tally);
+        Math.min(Durations.ticks(options.disorderTolerance()), MAX_TOLERANCE), tally, out, registry);
+    MemoryInput input = new MemoryInput(options.limits(), tally, registry);
     LongConsumer progress = options.progress().orElse(null);
     long bytesRead = 0;
     long seq = 0;
@@ -143,11 +149,11 @@ public final class DefaultLogJoiner {
         tally.skippedBy(Tally.Kind.OTHER), tally.regularMessages, tally.withoutClientTime, tally.peakHeld);
   }
 
-  private void open(List<EventStream> streams, List<Path> files, int rank, boolean multistep, Tally tally)
-      throws IOException {
+  private void open(List<EventStream> streams, List<Path> files, int rank, boolean multistep, Tally tally,
+      Held.Registry registry) throws IOException {
     for (Path f : files) {
       streams.add(new EventStream(EventFile.open(f, options.limits(), ReadOptions.DEFAULT_MAP_WINDOW_SIZE), rank,
-          streams.size(), multistep, tally));
+          streams.size(), multistep, tally, registry));
     }
   }
 

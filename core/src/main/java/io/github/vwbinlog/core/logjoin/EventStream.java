@@ -28,6 +28,7 @@ final class EventStream implements Closeable {
   final int index;
   private final boolean multistep;
   private final Tally tally;
+  private final Held.Pool pool;
 
   private int next;
   private @Nullable Held batchDedup;
@@ -35,7 +36,8 @@ final class EventStream implements Closeable {
   // the current event, valid after advance() returned true
   long ticks;
   Role role = Role.UNJOINABLE;
-  private String id = "";
+  private int idLength;
+  private long idHash;
   private int payloadType;
   private ByteBuffer buffer = ByteBuffer.allocate(0);
   private int eventIndex;
@@ -47,13 +49,14 @@ final class EventStream implements Closeable {
   static final TimeStamp EPOCH = TimeStamp.of(1970, 1, 1, 0, 0, 0);
   private long offset;
 
-  EventStream(EventFile file, int rank, int index, boolean multistep, Tally tally) {
+  EventStream(EventFile file, int rank, int index, boolean multistep, Tally tally, Held.Registry registry) {
     this.file = file;
     this.name = file.file().toString();
     this.rank = rank;
     this.index = index;
     this.multistep = multistep;
     this.tally = tally;
+    this.pool = new Held.Pool(registry);
   }
 
   /** Bytes read so far. */
@@ -86,8 +89,12 @@ final class EventStream implements Closeable {
       if (r == Role.DEDUP) {
         if (i == 0) {
           // written with its own client time, read by the output (zeros when it has none)
-          batchDedup = new Held(file.id(), file.ticks(), -1, file.payloadType(), file.batchBuffer(), file.eventIndex(),
-              file.eventLength(), null, name, offset, null);
+          Held d = new Held().set(file.batchBuffer(), file.eventIndex(), file.eventLength(), file.idLength(),
+              file.idHash(), file.ticks(), -1, file.payloadType(), null, name, offset, null);
+          copyId(d);
+          d.ownTime = file.clientTimeFields();
+          d.ownSubsecond = file.clientTimeSubsecond();
+          batchDedup = d;
           tally.dedupInfos++;
         } else {
           tally.dedupInfos++;
@@ -118,7 +125,8 @@ final class EventStream implements Closeable {
         time = null; // the output reads it from the event
         lastTicks = ticks;
       }
-      id = file.id();
+      idLength = file.idLength();
+      idHash = file.idHash();
       payloadType = file.payloadType();
       buffer = file.batchBuffer();
       eventIndex = file.eventIndex();
@@ -149,10 +157,24 @@ final class EventStream implements Closeable {
     }
   }
 
-  /** The current event as held by the join, with its arrival order. */
+  /** The current event as held by the join, with its arrival order: before the next {@link #advance()}. */
   Held take(long seq) {
-    return new Held(id, ticks, seq, payloadType, buffer, eventIndex, eventLength, time, name, offset,
-        role == Role.INTERACTION ? batchDedup : null);
+    Held h = pool.take().set(buffer, eventIndex, eventLength, idLength, idHash, ticks, seq, payloadType, time, name,
+        offset, role == Role.INTERACTION ? batchDedup : null);
+    copyId(h);
+    h.ownTime = file.clientTimeFields();
+    h.ownSubsecond = file.clientTimeSubsecond();
+    return h;
+  }
+
+  /** Copies the current event's id into {@code h}. */
+  private void copyId(Held h) {
+    byte[] tail = null;
+    if (idLength > 8 * Held.WORDS) {
+      tail = new byte[idLength]; // ids longer than a UUID are rare
+      file.copyId(tail);
+    }
+    h.id(file.idWord(0), file.idWord(1), file.idWord(2), file.idWord(3), file.idWord(4), tail);
   }
 
   /** A time in ticks as a time stamp (UTC). */

@@ -3,104 +3,134 @@ package io.github.vwbinlog.core.logjoin;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The open interactions by id: a hash table with open addressing (linear probing) in two parallel arrays, the ids'
- * hashes and the interactions. A lookup reads the array of hashes and looks at an interaction's id only where the hash
- * matches, and an entry is two array slots, not a node object: the joiner holds some 130,000 interactions at the
- * defaults, so a {@code HashMap}'s node per entry was a cache miss per lookup and an object the garbage collector
- * copied for the whole window. A removal shifts the entries after it back (no tombstones), so that lookups stay short
- * however many entries come and go.
+ * Held events by id (the open interactions; the early observations): a hash table with open addressing (linear
+ * probing) in one array of longs, each entry an id's 32-bit hash and an event's handle. A lookup reads that array and
+ * looks at an event only where the hash matches, comparing the ids' bytes ({@link Held#sameId}); an entry is one
+ * long, not a node object: the joiner holds some 130,000 interactions at the defaults, so a {@code HashMap}'s node per
+ * entry was a cache miss per lookup and an object the garbage collector copied for the whole window. A removal shifts
+ * the entries after it back (no tombstones), so that lookups stay short however many entries come and go.
  */
 final class IdTable {
-  /** Marks an empty slot in {@link #hashes}: {@link #hash(String)} never returns it. */
-  private static final int EMPTY = 0;
+  /** Marks an empty slot: no entry is 0, since {@link #hash(Held)} never returns 0. */
+  private static final long EMPTY = 0;
 
-  private int[] hashes;
-  private @Nullable Held[] values;
+  private final Held.Registry registry;
+  /**
+   * The entries: the id's 32-bit hash in the high half, the event's handle ({@link Held#handle}) in the low half. One
+   * array of longs, so that a probe is one cache miss, and no entry stores a reference the collector tracks.
+   */
+  private long[] slots;
   private int mask;
   private int size;
 
-  /** @param capacity the initial number of slots, a power of two */
-  IdTable(int capacity) {
-    hashes = new int[capacity];
-    values = new Held[capacity];
+  /**
+   * @param capacity the initial number of slots, a power of two
+   * @param registry the events by handle
+   */
+  IdTable(int capacity, Held.Registry registry) {
+    this.registry = registry;
+    slots = new long[capacity];
     mask = capacity - 1;
   }
 
-  /** The id's hash, spread over all bits (the slot is its low bits), never {@link #EMPTY}. */
-  private static int hash(String id) {
-    int h = id.hashCode() * 0x9E3779B9;
-    h ^= h >>> 16;
-    return h == EMPTY ? 1 : h;
+  /** The id's hash in 32 bits (the slot is its low bits), never 0. */
+  private static int hash(Held e) {
+    int h = (int) (e.idHash ^ (e.idHash >>> 32));
+    return h == 0 ? 1 : h;
+  }
+
+  private static long entry(int hash, int handle) {
+    return ((long) hash << 32) | (handle & 0xFFFF_FFFFL);
+  }
+
+  private static int hashOf(long entry) {
+    return (int) (entry >>> 32);
+  }
+
+  private static int handleOf(long entry) {
+    return (int) entry;
   }
 
   int size() {
     return size;
   }
 
-  /** The interaction with this id, or null. */
-  @Nullable Held get(String id) {
-    int h = hash(id);
-    for (int s = h & mask; hashes[s] != EMPTY; s = (s + 1) & mask) {
-      if (hashes[s] == h && values[s].id.equals(id)) {
-        return values[s];
+  /** The event with the id of {@code key}, or null. */
+  @Nullable Held get(Held key) {
+    int h = hash(key);
+    for (int s = h & mask; slots[s] != EMPTY; s = (s + 1) & mask) {
+      if (hashOf(slots[s]) == h) {
+        Held e = registry.get(handleOf(slots[s]));
+        if (e.sameId(key)) {
+          return e;
+        }
       }
     }
     return null;
   }
 
-  /** Adds an interaction unless one with its id is held, which is then returned (and the table left unchanged). */
-  @Nullable Held putIfAbsent(Held interaction) {
-    int h = hash(interaction.id);
+  /** Adds an event unless one with its id is held, which is then returned (and the table left unchanged). */
+  @Nullable Held putIfAbsent(Held event) {
+    int h = hash(event);
     int s = h & mask;
-    for (; hashes[s] != EMPTY; s = (s + 1) & mask) {
-      if (hashes[s] == h && values[s].id.equals(interaction.id)) {
-        return values[s];
+    for (; slots[s] != EMPTY; s = (s + 1) & mask) {
+      if (hashOf(slots[s]) == h) {
+        Held e = registry.get(handleOf(slots[s]));
+        if (e.sameId(event)) {
+          return e;
+        }
       }
     }
-    hashes[s] = h;
-    values[s] = interaction;
-    if (++size * 2 > hashes.length) {
+    slots[s] = entry(h, event.handle);
+    if (++size * 2 > slots.length) {
       grow();
     }
     return null;
   }
 
-  /** Removes this interaction, which the table holds. */
-  void remove(Held interaction) {
-    int s = hash(interaction.id) & mask;
-    while (values[s] != interaction) {
-      s = (s + 1) & mask;
-    }
+  /** Puts {@code replacement}, which has the same id, in the place of {@code held}, which the table holds. */
+  void replace(Held held, Held replacement) {
+    int s = slot(held);
+    slots[s] = entry(hashOf(slots[s]), replacement.handle);
+  }
+
+  /** Removes this event, which the table holds. */
+  void remove(Held event) {
+    int s = slot(event);
     // Shift back each later entry of the run that may sit in the freed slot: one whose home slot is not cyclically
     // after the freed slot (up to its own slot).
     int free = s;
-    for (int j = (s + 1) & mask; hashes[j] != EMPTY; j = (j + 1) & mask) {
-      int home = hashes[j] & mask;
+    for (int j = (s + 1) & mask; slots[j] != EMPTY; j = (j + 1) & mask) {
+      int home = hashOf(slots[j]) & mask;
       if (((j - home) & mask) >= ((j - free) & mask)) {
-        hashes[free] = hashes[j];
-        values[free] = values[j];
+        slots[free] = slots[j];
         free = j;
       }
     }
-    hashes[free] = EMPTY;
-    values[free] = null;
+    slots[free] = EMPTY;
     size--;
   }
 
+  private int slot(Held event) {
+    long e = entry(hash(event), event.handle);
+    int s = hashOf(e) & mask;
+    while (slots[s] != e) {
+      s = (s + 1) & mask;
+    }
+    return s;
+  }
+
   private void grow() {
-    int[] oldHashes = hashes;
-    @Nullable Held[] oldValues = values;
-    hashes = new int[oldHashes.length * 2];
-    values = new Held[oldHashes.length * 2];
-    mask = hashes.length - 1;
-    for (int k = 0; k < oldHashes.length; k++) {
-      if (oldHashes[k] != EMPTY) {
-        int s = oldHashes[k] & mask;
-        while (hashes[s] != EMPTY) {
+    long[] old = slots;
+    slots = new long[old.length * 2];
+    mask = slots.length - 1;
+    for (long e : old) {
+      if (e != EMPTY) {
+        int s = hashOf(e) & mask;
+        while (slots[s] != EMPTY) {
           s = (s + 1) & mask;
         }
-        hashes[s] = oldHashes[k];
-        values[s] = oldValues[k];
+        slots[s] = e;
       }
     }
   }

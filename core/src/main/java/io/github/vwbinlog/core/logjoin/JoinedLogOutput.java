@@ -4,12 +4,9 @@ import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
-import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.eventfile.EventFile;
 import io.github.vwbinlog.core.write.LogWriter;
-import io.github.vwbinlog.core.write.RawPayloadEncoder;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +31,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Each file is written under a temporary name in its directory ({@code .NAME.RANDOM.part}, as {@code convert -o}
  * does) and renamed atomically when complete, so a killed run leaves no partial file under a final name (a temporary
- * file may be left; a failure that the joiner sees deletes it).
+ * file may be left; a failure that the joiner sees deletes it). The messages are laid out and written by a
+ * {@link MessageWriter} on a thread of its own, the file forced to disk by a {@link BackgroundForce} as it grows.
  */
 final class JoinedLogOutput implements WindowJoin.Sink {
   /** The most events in one REGULAR message. */
@@ -50,7 +48,8 @@ final class JoinedLogOutput implements WindowJoin.Sink {
   private final Function<ProblemType, CheckpointInfo> checkpoint;
   private @Nullable ProblemType problemType;
   private final Tally tally;
-  private final RawPayloadEncoder encoder = new RawPayloadEncoder();
+  private final MessageWriter messages = new MessageWriter();
+  private final BackgroundForce force = new BackgroundForce();
   private final List<Path> written = new ArrayList<>();
 
   private @Nullable LogWriter writer;
@@ -61,10 +60,6 @@ final class JoinedLogOutput implements WindowJoin.Sink {
   private @Nullable Held lastDedup;
 
   private Held[] events = new Held[64];
-  private ByteBuffer[] buffers = new ByteBuffer[64];
-  private int[] indexes = new int[64];
-  private int[] lengths = new int[64];
-  private TimeStamp[] times = new TimeStamp[64];
   private int count;
   private long bytes;
   private @Nullable Held messageDedup;
@@ -100,11 +95,11 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       openFile(output);
     }
     int n = i.observationCount();
-    Held[] observations = i.observationsInTimeOrder();
+    i.sortObservations();
     boolean episode = PayloadType.of(i.payloadType) == PayloadType.EPISODE;
     long groupBytes = i.length;
     for (int k = 0; k < n; k++) {
-      groupBytes += observations[k].length;
+      groupBytes += i.observation(k).length;
     }
     boolean dedupChange = i.dedup != null && messageDedup != null && i.dedup != messageDedup;
     if (count > 0 && (episode || dedupChange || count + 1 + n > MAX_EVENTS || bytes + groupBytes > MAX_BYTES)) {
@@ -115,7 +110,7 @@ final class JoinedLogOutput implements WindowJoin.Sink {
     }
     add(i);
     for (int k = 0; k < n; k++) {
-      add(observations[k]);
+      add(i.observation(k));
     }
     bytes += groupBytes;
     tally.interactionsWritten++;
@@ -142,7 +137,7 @@ final class JoinedLogOutput implements WindowJoin.Sink {
     events[count++] = event;
   }
 
-  private void flushMessage() {
+  private void flushMessage() throws IOException {
     if (count == 0) {
       return;
     }
@@ -154,24 +149,18 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       lastDedup = dedup;
       tally.dedupInfosWritten++;
     }
-    if (buffers.length < count) {
-      buffers = new ByteBuffer[events.length];
-      indexes = new int[events.length];
-      lengths = new int[events.length];
-      times = new TimeStamp[events.length];
-    }
+    MessageWriter.Message m = messages.next();
+    m.ensure(count);
     for (int k = 0; k < count; k++) {
-      Held e = events[k];
-      buffers[k] = e.buffer;
-      indexes[k] = e.index;
-      lengths[k] = e.length;
-      times[k] = e.time;
+      m.set(k, events[k]);
     }
-    java.util.Objects.requireNonNull(writer).regular(encoder.joinedPayload(buffers, indexes, lengths, times, count));
+    m.count = count;
+    messages.write(java.util.Objects.requireNonNull(writer), java.util.Objects.requireNonNull(channel), force);
     tally.regularMessages++;
+    for (int k = 0; k < count; k++) {
+      events[k].recycle(); // handed over: nothing refers to it any more
+    }
     Arrays.fill(events, 0, count, null);
-    Arrays.fill(buffers, 0, count, null);
-    Arrays.fill(times, 0, count, null);
     count = 0;
     bytes = 0;
     messageDedup = null;
@@ -194,6 +183,7 @@ final class JoinedLogOutput implements WindowJoin.Sink {
         // another run's temporary file: draw another name
       }
     }
+    force.start();
     writer = LogWriter.of(channel);
     lastDedup = null;
     writer.fileMagic().header(new FileHeader(null, properties)).checkpoint(checkpoint.apply(
@@ -206,7 +196,9 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       return;
     }
     flushMessage();
+    messages.drain();
     w.eof().flush();
+    force.await(); // the last stretch only is written out now
     java.util.Objects.requireNonNull(channel).force(true);
     w.close();
     Files.move(java.util.Objects.requireNonNull(temp), java.util.Objects.requireNonNull(target),
@@ -223,10 +215,14 @@ final class JoinedLogOutput implements WindowJoin.Sink {
       openFile(output);
     }
     finishFile();
+    messages.close();
+    force.close();
   }
 
   /** Closes and deletes the file being written, after a failure. */
   void abort() {
+    messages.close();
+    force.close();
     LogWriter w = writer;
     writer = null;
     if (w != null) {

@@ -9,6 +9,7 @@ import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.join.LogJoinInput;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -31,6 +32,8 @@ final class MemoryInput {
 
   private final FlatVerifier verifier;
   private final Tally tally;
+  /** The held events of this input, recycled once written or left out. */
+  private final Held.Pool pool;
   private final Event eventTable = new Event();
   private final Metadata metaTable = new Metadata();
   private final reinforcement_learning.messages.flatbuff.v2.TimeStamp timeStruct =
@@ -49,12 +52,16 @@ final class MemoryInput {
   private String id = "";
   private int payloadType;
   private long ticks;
+  /** The client time struct as stored, as {@code EventFile.clientTimeFields()} has it; zeros when absent. */
+  private long timeFields;
+  private int timeSubsecond;
   /** The role of the event {@link #held} returned last. */
   EventStream.Role role = EventStream.Role.UNJOINABLE;
 
-  MemoryInput(ReadLimits limits, Tally tally) {
+  MemoryInput(ReadLimits limits, Tally tally, Held.Registry registry) {
     this.verifier = new FlatVerifier(limits);
     this.tally = tally;
+    this.pool = new Held.Pool(registry);
   }
 
   /**
@@ -95,11 +102,38 @@ final class MemoryInput {
     } else {
       lastTicks = t;
     }
+    // what the event holds, before dedup() reads the batch's DedupInfo over it
     String eventId = id;
     int type = payloadType;
+    long fields = timeFields;
+    int subsecond = timeSubsecond;
     Held dedup = r == EventStream.Role.INTERACTION ? dedup(in) : null;
-    return new Held(eventId, t, seq, type, bytes, bytes.position(), bytes.remaining(), time, in.file(),
-        in.offset(), dedup);
+    return held(pool.take(), eventId, t, seq, type, fields, subsecond, bytes, time, in.file(), in.offset(), dedup);
+  }
+
+  /**
+   * Sets {@code h} to an event: where it is, its id, times (its client time struct as stored: {@code fields} and
+   * {@code subsecond}) and origin.
+   */
+  private static Held held(Held h, String id, long t, long seq, int type, long fields, int subsecond,
+      ByteBuffer bytes, @Nullable TimeStamp time, String file, long offset, @Nullable Held dedup) {
+    byte[] idBytes = id.getBytes(StandardCharsets.UTF_8);
+    h.set(bytes, bytes.position(), bytes.remaining(), idBytes.length,
+        EventFile.hash(ByteBuffer.wrap(idBytes), 0, idBytes.length), t, seq, type, time, file, offset, dedup);
+    h.id(word(idBytes, 0), word(idBytes, 1), word(idBytes, 2), word(idBytes, 3), word(idBytes, 4),
+        idBytes.length > 8 * Held.WORDS ? idBytes : null);
+    h.ownTime = fields;
+    h.ownSubsecond = subsecond;
+    return h;
+  }
+
+  /** Bytes {@code 8k} to {@code 8k + 7} of {@code b}, little-endian, zeros past its end (as {@code EventFile.idWord}). */
+  private static long word(byte[] b, int k) {
+    long w = 0;
+    for (int i = 0; i < 8 && 8 * k + i < b.length; i++) {
+      w |= (b[8 * k + i] & 0xFFL) << (8 * i);
+    }
+    return w;
   }
 
   private @Nullable Held dedup(LogJoinInput in) {
@@ -124,8 +158,9 @@ final class MemoryInput {
       return null;
     }
     tally.dedupInfos++;
-    Held d = new Held(id, ticks == EventFile.NO_TIME ? 0 : ticks, -1, payloadType, bytes, bytes.position(),
-        bytes.remaining(), null, in.file(), in.batchOffset(), null);
+    // not recycled: the output compares a batch's DedupInfo by identity
+    Held d = held(new Held(), id, ticks == EventFile.NO_TIME ? 0 : ticks, -1, payloadType, timeFields, timeSubsecond,
+        bytes, null, in.file(), in.batchOffset(), null);
     dedups.put(key, d);
     return d;
   }
@@ -150,8 +185,13 @@ final class MemoryInput {
     id = s;
     payloadType = m.payloadType();
     ticks = EventFile.NO_TIME;
+    timeFields = 0;
+    timeSubsecond = 0;
     reinforcement_learning.messages.flatbuff.v2.TimeStamp t = m.clientTimeUtc(timeStruct);
     if (t != null) {
+      timeFields = t.year() | (long) t.month() << 16 | (long) t.day() << 24 | (long) t.hour() << 32
+          | (long) t.minute() << 40 | (long) t.second() << 48;
+      timeSubsecond = (int) t.subsecond();
       int year = (short) t.year();
       if (year != 0 || t.month() != 0 || t.day() != 0 || t.hour() != 0 || t.minute() != 0 || t.second() != 0) {
         ticks = Math.addExact(Math.multiplyExact(TimeStamp.epochSecond(year, t.month(), t.day(), t.hour(),

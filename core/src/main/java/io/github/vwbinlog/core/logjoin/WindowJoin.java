@@ -2,10 +2,6 @@ package io.github.vwbinlog.core.logjoin;
 
 import io.github.vwbinlog.DiagnosticReason;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * The windowed left outer join by event id, fed events in (roughly) client time order. An observation at {@code t_o}
@@ -16,7 +12,8 @@ import java.util.Map;
  * before the watermark. Interactions are written in client time order (arrival order for ties).
  *
  * <p>Held in memory: the interactions whose window is open and the observations that came before their interaction
- * and may still be joined. With an unlimited EUD nothing is written before the end.
+ * and may still be joined. With an unlimited EUD nothing is written before the end. An event left out is given back
+ * to its {@link Held.Pool} here; one written is given back by the sink.
  */
 final class WindowJoin {
   /** Where the closed groups go, in order. */
@@ -30,9 +27,10 @@ final class WindowJoin {
   private final Tally tally;
   private final Sink sink;
 
-  private final IdTable open = new IdTable(1 << 16);
+  private final IdTable open;
   private final TimeQueue<Held> closing = new TimeQueue<>(Held::compare);
-  private final Map<String, List<Held>> early = new HashMap<>();
+  /** The first early observation of each id; the others follow it ({@link Held#nextEarly}), in arrival order. */
+  private final IdTable early;
   /** The early observations by time; one that joined its interaction is marked settled and skipped here. */
   private final TimeQueue<Held> expiring = new TimeQueue<>(Held::compare);
   private int waiting;
@@ -43,12 +41,14 @@ final class WindowJoin {
    * @param backward ticks
    * @param disorder ticks
    */
-  WindowJoin(long eud, long backward, long disorder, Tally tally, Sink sink) {
+  WindowJoin(long eud, long backward, long disorder, Tally tally, Sink sink, Held.Registry registry) {
     this.eud = eud;
     this.backward = backward;
     this.disorder = disorder;
     this.tally = tally;
     this.sink = sink;
+    this.open = new IdTable(1 << 16, registry);
+    this.early = new IdTable(1 << 4, registry);
   }
 
   /** The time before which events are late; {@link Long#MIN_VALUE} before the first event. */
@@ -58,21 +58,25 @@ final class WindowJoin {
 
   /** Joins an interaction. */
   void interaction(Held i) throws IOException {
-    if (i.ticks < watermark()) {
-      tally.skip(Tally.Kind.INTERACTION, DiagnosticReason.LATE_EVENT, i.file, i.offset, i.id,
+    long ticks = i.ticks;
+    if (ticks < watermark()) {
+      tally.skip(Tally.Kind.INTERACTION, DiagnosticReason.LATE_EVENT, i.file, i.offset, i.id(),
           "the interaction's client time is more than the disorder tolerance before the latest time read");
+      i.recycle();
     } else {
       Held first = open.putIfAbsent(i);
       if (first != null) {
-        tally.skip(Tally.Kind.INTERACTION, DiagnosticReason.DUPLICATE_INTERACTION, i.file, i.offset, i.id,
+        tally.skip(Tally.Kind.INTERACTION, DiagnosticReason.DUPLICATE_INTERACTION, i.file, i.offset, i.id(),
             "an interaction with this id is already held (first at offset " + first.offset + " of " + first.file
             + "); the first one is written");
+        i.recycle();
       } else {
         closing.add(i);
         if (waiting > 0) {
-          List<Held> before = early.remove(i.id);
-          if (before != null) {
-            for (Held o : before) {
+          Held o = early.get(i);
+          if (o != null) {
+            early.remove(o);
+            for (; o != null; o = o.nextEarly) {
               o.settled = true;
               waiting--;
               attach(i, o);
@@ -81,36 +85,47 @@ final class WindowJoin {
         }
       }
     }
-    advance(i.ticks);
+    advance(ticks);
   }
 
   /** Joins an observation. */
   void observation(Held o) throws IOException {
-    if (o.ticks < watermark()) {
-      tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.LATE_EVENT, o.file, o.offset, o.id,
+    long ticks = o.ticks;
+    if (ticks < watermark()) {
+      tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.LATE_EVENT, o.file, o.offset, o.id(),
           "the observation's client time is more than the disorder tolerance before the latest time read");
+      o.recycle();
     } else {
-      Held i = open.get(o.id);
+      Held i = open.get(o);
       if (i != null) {
         attach(i, o);
       } else {
-        early.computeIfAbsent(o.id, k -> new ArrayList<>(1)).add(o);
+        o.early = true;
+        Held first = early.putIfAbsent(o);
+        if (first != null) {
+          while (first.nextEarly != null) {
+            first = first.nextEarly;
+          }
+          first.nextEarly = o;
+        }
         expiring.add(o);
         waiting++;
       }
     }
-    advance(o.ticks);
+    advance(ticks);
   }
 
   private void attach(Held i, Held o) {
     long ti = i.ticks;
     if (o.ticks < ti - backward) {
-      tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.OBSERVATION_BEFORE_TOLERANCE, o.file, o.offset, o.id,
+      tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.OBSERVATION_BEFORE_TOLERANCE, o.file, o.offset, o.id(),
           "the observation is " + Durations.text(ti - o.ticks) + " before its interaction, more than the backward"
           + " tolerance");
+      o.recycle();
     } else if (eud != Long.MAX_VALUE && o.ticks > ti + eud) {
-      tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.OBSERVATION_AFTER_EUD, o.file, o.offset, o.id,
+      tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.OBSERVATION_AFTER_EUD, o.file, o.offset, o.id(),
           "the observation is " + Durations.text(o.ticks - ti) + " after its interaction, more than the EUD");
+      o.recycle();
     } else {
       i.add(o);
     }
@@ -142,17 +157,31 @@ final class WindowJoin {
   }
 
   private void orphan(Held o) {
+    o.expired = true;
     if (o.settled) {
+      if (o.done) {
+        o.recycle(); // written (or left out) already
+      }
       return;
     }
-    List<Held> list = early.get(o.id);
-    list.remove(o);
-    if (list.isEmpty()) {
-      early.remove(o.id);
+    Held first = java.util.Objects.requireNonNull(early.get(o));
+    if (first == o) {
+      if (o.nextEarly == null) {
+        early.remove(o);
+      } else {
+        early.replace(o, o.nextEarly);
+      }
+    } else {
+      while (first.nextEarly != o) {
+        first = java.util.Objects.requireNonNull(first.nextEarly);
+      }
+      first.nextEarly = o.nextEarly;
     }
+    o.nextEarly = null;
     waiting--;
-    tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.ORPHAN_OBSERVATION, o.file, o.offset, o.id,
+    tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.ORPHAN_OBSERVATION, o.file, o.offset, o.id(),
         "no interaction with this id within the observation's window (or its interaction was already written)");
+    o.recycle();
   }
 
   /** Writes every group still open and reports every observation still waiting: the end of the input. */

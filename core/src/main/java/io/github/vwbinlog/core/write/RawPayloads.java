@@ -119,7 +119,8 @@ public final class RawPayloads {
 
     /** The REGULAR payload of these events, in order, laid out by {@code encoder}; valid until its next call. */
     public ByteBuffer joinedPayload(RawPayloadEncoder encoder) {
-      return encoder.joinedPayload(buffers, indexes, lengths, times, count);
+      // every event has its time stamp here: no client time as stored is read
+      return encoder.joinedPayload(buffers, indexes, lengths, times, new long[count], new int[count], count);
     }
   }
 

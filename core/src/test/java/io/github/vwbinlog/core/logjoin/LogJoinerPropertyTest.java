@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.event.Event;
+import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.LogJoinSummary;
 import io.github.vwbinlog.join.LogJoiner;
@@ -61,6 +62,7 @@ class LogJoinerPropertyTest {
     observations.sort(byTime);
 
     Map<String, Integer> expected = new HashMap<>();
+    Map<String, List<Float>> expectedValues = new HashMap<>();
     Map<String, Timed> byId = new HashMap<>();
     interactions.forEach(i -> byId.put(i.id(), i));
     long joined = 0;
@@ -71,6 +73,7 @@ class LogJoinerPropertyTest {
         long ti = i.seconds() * 10_000_000L + i.ticks();
         if (to >= ti - backward * 10_000_000L && to <= ti + eud * 10_000_000L) {
           expected.merge(o.id(), 1, Integer::sum);
+          expectedValues.computeIfAbsent(o.id(), k -> new ArrayList<>()).add(o.value());
           joined++;
         }
       }
@@ -99,6 +102,9 @@ class LogJoinerPropertyTest {
     for (JoinResult r : results) {
       String id = r.interaction().event().meta().id();
       assertThat(r.outcomes()).as(id).hasSize(expected.getOrDefault(id, 0));
+      // the observations themselves, in time order (the oracle's list is in time order, ties in file order)
+      assertThat(r.outcomes()).as(id).extracting(e -> ((OutcomeEvent) e.event().payload()).numericValue())
+          .containsExactlyElementsOf(expectedValues.getOrDefault(id, List.of()));
     }
     joiner.writeTo(dir.resolve("again.log"));
     assertThat(Files.readAllBytes(dir.resolve("again.log"))).isEqualTo(Files.readAllBytes(dir.resolve("out.log")));

@@ -20,6 +20,7 @@ import io.github.vwbinlog.Message;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
+import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.write.EventFileWriter;
 import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.Event;
@@ -324,6 +325,24 @@ class LogJoinerTest {
         new FileHeader.Property("observations", "o.fb"));
     assertThat(checkpoint).isEqualTo(new CheckpointInfo(RewardFunction.AVERAGE, -1f,
         io.github.vwbinlog.LearningMode.ONLINE, ProblemType.CB, true));
+  }
+
+  @Test
+  void eachJoinedEventIsStampedWithItsClientTimeAsStoredFieldForField() throws IOException {
+    // a leap second and a subsecond above 2^31: written back as stored, not normalized, not sign-extended
+    TimeStamp odd = new TimeStamp(2026, 11, 26, 23, 59, 60, 4_000_000_000L);
+    TimeStamp odder = new TimeStamp(-2, 255, 0, 1, 2, 3, 0xFFFF_FFFFL);
+    Path i = write(dir.resolve("i.fb"), list(cb("a", odd)));
+    Path o = write(dir.resolve("o.fb"), list(outcome("a", odd, 1f)));
+    joiner(i, o).writeTo(dir.resolve("out.log"));
+    List<JoinResult> r = read(dir.resolve("out.log"));
+    assertThat(r).singleElement().satisfies(j -> {
+      assertThat(j.interaction().timestamp()).isEqualTo(odd);
+      assertThat(j.outcomes()).extracting(JoinedEvent::timestamp).containsExactly(odd);
+    });
+    Path i2 = write(dir.resolve("i2.fb"), list(cb("b", odder)));
+    joiner(i2, o).writeTo(dir.resolve("out2.log"));
+    assertThat(read(dir.resolve("out2.log"))).extracting(j -> j.interaction().timestamp()).containsExactly(odder);
   }
 
   @Test
