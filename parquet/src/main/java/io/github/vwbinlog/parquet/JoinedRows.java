@@ -5,6 +5,7 @@ import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -96,11 +97,15 @@ final class JoinedRows extends WriteSupport<RowBatch> {
     o.endMessage();
   }
 
-  /** The lower-case names of a setting's values, as the Spark source writes them, by ordinal. */
+  /**
+   * The lower-case names of a setting's values, as the Spark source writes them, by ordinal. Backed by arrays, as the
+   * file name: parquet-java hashes and compares every row's value (dictionary, statistics), faster on an array.
+   */
   private static Binary[] names(Enum<?>[] values) {
     Binary[] names = new Binary[values.length];
     for (Enum<?> v : values) {
-      names[v.ordinal()] = Binary.fromString(v.name().toLowerCase(Locale.ROOT));
+      byte[] name = v.name().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);
+      names[v.ordinal()] = Binary.fromConstantByteArray(name);
     }
     return names;
   }

@@ -8,6 +8,7 @@ import io.github.vwbinlog.join.JoinedEventView;
 import io.github.vwbinlog.join.Joiner;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Queue;
@@ -190,7 +191,7 @@ public final class ParquetConverter {
       private final Binary file;
 
       Rows(String file) {
-        this.file = Binary.fromString(file);
+        this.file = Binary.fromConstantByteArray(file.getBytes(StandardCharsets.UTF_8));
       }
 
       @Override

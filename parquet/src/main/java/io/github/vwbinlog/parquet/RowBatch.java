@@ -275,7 +275,8 @@ final class RowBatch {
 
   private void reserve(int n) {
     if (bytes + n > arena.length) {
-      arena = Arrays.copyOf(arena, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * arena.length, (long) bytes + n)));
+      long size = Math.max(2L * arena.length, (long) bytes + n);
+      arena = Arrays.copyOf(arena, (int) Math.min(Integer.MAX_VALUE - 8, size));
     }
   }
 
