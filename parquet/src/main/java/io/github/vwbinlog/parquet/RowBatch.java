@@ -20,9 +20,10 @@ import org.jspecify.annotations.Nullable;
  * 0's first probability of CCB and slates, else 0), {@code label_probability} (probability times the pass probability,
  * in binary32), {@code pdrop} ({@code 1 - passProbability} in binary32) and {@code weight} ({@code 1 / (1 - pdrop)}).
  *
- * <p>Memory: a batch holds one part of the join, a few MiB of the log's input (the parts {@link
- * io.github.vwbinlog.join.Joiner#run} cuts), so its arrays hold about as many bytes as that part's events; the writer
- * holds the batches of the parts in flight (at most two per thread) and drops each once its rows are written.
+ * <p>Memory is bounded: a batch holds one part of the join, as {@link io.github.vwbinlog.join.Joiner#run} cuts the log
+ * (a few MiB of input, or a few thousand events when the log is joined on one thread), so its arrays hold about as
+ * many bytes as that part's events; the writer holds the batches of the parts in flight (at most two per thread) and
+ * reuses each once its rows are written. Arrays grow by doubling and are kept for the next part.
  *
  * <p>Not thread-safe: filled by one thread, then read by the writer's thread after the join hands it over.
  */
