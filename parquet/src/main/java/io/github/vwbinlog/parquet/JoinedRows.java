@@ -1,22 +1,14 @@
 package io.github.vwbinlog.parquet;
 
 import io.github.vwbinlog.CheckpointInfo;
+import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.PayloadType;
-import io.github.vwbinlog.TimeStamp;
-import io.github.vwbinlog.event.CaEvent;
-import io.github.vwbinlog.event.EventPayload;
-import io.github.vwbinlog.event.JoinedEvent;
-import io.github.vwbinlog.event.MultiSlotEvent;
-import io.github.vwbinlog.event.OutcomeEvent;
-import io.github.vwbinlog.event.SlotEvent;
-import io.github.vwbinlog.join.JoinResult;
-import io.github.vwbinlog.join.Joiner;
-import java.nio.ByteBuffer;
-import java.util.HashMap;
-import java.util.List;
+import io.github.vwbinlog.ProblemType;
+import io.github.vwbinlog.RewardFunction;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.BiConsumer;
+import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.WriteSupport;
@@ -25,23 +17,30 @@ import org.apache.parquet.io.api.RecordConsumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The one adapter from a joined event to a Parquet row of {@link JoinedSchema}: each column from the record's values
- * (numbers, ids, actions, probabilities, outcomes, slots), the context as its UTF-8 bytes, never through a DSJSON line.
- * The file name and the position of the event are set before each row ({@link #at}).
+ * The one adapter from a joined event to a Parquet row of {@link JoinedSchema}: each column from the values a
+ * {@link RowBatch} copied out of the join's view of the event (numbers, ids, actions, probabilities, outcomes, slots),
+ * the texts as their UTF-8 bytes as the log holds them, never through a record or a DSJSON line. The file name and the
+ * row of the batch are set before each row is written ({@link #at}, {@link #row}).
  *
  * <p>Not thread-safe: one per writer.
  */
-final class JoinedRows extends WriteSupport<JoinResult> {
+final class JoinedRows extends WriteSupport<RowBatch> {
   private @Nullable RecordConsumer out;
   private Binary file = Binary.EMPTY;
-  private Joiner.@Nullable Position position;
-  /** The few texts that repeat on every row (enum names), encoded once. */
-  private final Map<Enum<?>, Binary> names = new HashMap<>();
+  private int row;
+  /** The few texts that repeat on every row (the settings' lower-case names), encoded once. */
+  private final Binary[] problemTypes = names(ProblemType.values());
+  private final Binary[] rewardFunctions = names(RewardFunction.values());
+  private final Binary[] learningModes = names(LearningMode.values());
 
-  /** The file and position of the rows that follow. */
-  void at(Binary file, Joiner.Position position) {
+  /** The file of the rows that follow. */
+  void at(Binary file) {
     this.file = file;
-    this.position = position;
+  }
+
+  /** The row of the batch that the next {@link #write} writes. */
+  void row(int row) {
+    this.row = row;
   }
 
   @Override
@@ -59,104 +58,131 @@ final class JoinedRows extends WriteSupport<JoinResult> {
     this.out = recordConsumer;
   }
 
+  /** Writes row {@link #row} of {@code b}. */
   @Override
-  public void write(JoinResult r) {
-    RecordConsumer o = java.util.Objects.requireNonNull(out, "prepareForWrite was not called");
-    Joiner.Position at = java.util.Objects.requireNonNull(position, "at was not called");
-    EventPayload payload = r.interaction().event().payload();
-    CheckpointInfo settings = at.settings();
+  public void write(RowBatch b) {
+    RecordConsumer o = Objects.requireNonNull(out, "prepareForWrite was not called");
+    int r = row;
+    byte[] a = b.arena;
+    CheckpointInfo settings = b.settings[r];
+    PayloadType type = b.type(r);
     o.startMessage();
     binary(o, "file", JoinedSchema.FILE, file);
-    int64(o, "offset", JoinedSchema.OFFSET, at.offset());
-    binary(o, "event_id", JoinedSchema.EVENT_ID, Binary.fromString(r.id()));
-    int64(o, "timestamp", JoinedSchema.TIMESTAMP, micros(r.timestamp()));
-    binary(o, "problem_type", JoinedSchema.PROBLEM_TYPE, name(settings.problemType()));
-    binary(o, "reward_function", JoinedSchema.REWARD_FUNCTION, name(settings.rewardFunction()));
-    binary(o, "learning_mode", JoinedSchema.LEARNING_MODE, name(settings.learningMode()));
-    String model = r.modelId();
-    if (model != null) {
-      binary(o, "model_id", JoinedSchema.MODEL_ID, Binary.fromString(model));
-    }
-    list(o, "actions", JoinedSchema.ACTIONS, r.actionIds(), RecordConsumer::addLong);
-    list(o, "probabilities", JoinedSchema.PROBABILITIES, r.probabilities(), RecordConsumer::addFloat);
-    float32(o, "probability", JoinedSchema.PROBABILITY, r.probability());
-    float32(o, "label_probability", JoinedSchema.LABEL_PROBABILITY, r.labelProbability());
-    float32(o, "reward", JoinedSchema.REWARD, r.reward());
-    float32(o, "original_reward", JoinedSchema.ORIGINAL_REWARD, r.originalReward());
-    slots(o, r, payload);
-    if (payload instanceof CaEvent ca) {
-      float32(o, "ca_action", JoinedSchema.CA_ACTION, ca.action());
-      float32(o, "ca_pdf_value", JoinedSchema.CA_PDF_VALUE, ca.pdfValue());
+    int64(o, "offset", JoinedSchema.OFFSET, b.offset[r]);
+    binary(o, "event_id", JoinedSchema.EVENT_ID, text(a, b.idStart[r], b.idLength[r]));
+    int64(o, "timestamp", JoinedSchema.TIMESTAMP, micros(b.epochSecond[r]));
+    binary(o, "problem_type", JoinedSchema.PROBLEM_TYPE, problemTypes[settings.problemType().ordinal()]);
+    binary(o, "reward_function", JoinedSchema.REWARD_FUNCTION, rewardFunctions[settings.rewardFunction().ordinal()]);
+    binary(o, "learning_mode", JoinedSchema.LEARNING_MODE, learningModes[settings.learningMode().ordinal()]);
+    binary(o, "model_id", JoinedSchema.MODEL_ID, text(a, b.modelStart[r], b.modelLength[r]));
+    longs(o, "actions", JoinedSchema.ACTIONS, b.action, b.actionStart[r], b.actionCount[r]);
+    floats(o, "probabilities", JoinedSchema.PROBABILITIES, b.probabilityValue, b.probabilityStart[r],
+        b.probabilityCount[r]);
+    float32(o, "probability", JoinedSchema.PROBABILITY, b.probability[r]);
+    float32(o, "label_probability", JoinedSchema.LABEL_PROBABILITY, b.labelProbability[r]);
+    float32(o, "reward", JoinedSchema.REWARD, b.reward[r]);
+    float32(o, "original_reward", JoinedSchema.ORIGINAL_REWARD, b.originalReward[r]);
+    slots(o, b, r, type == PayloadType.CCB);
+    if (type == PayloadType.CA) {
+      float32(o, "ca_action", JoinedSchema.CA_ACTION, b.caAction[r]);
+      float32(o, "ca_pdf_value", JoinedSchema.CA_PDF_VALUE, b.caPdfValue[r]);
     }
     o.startField("learnable", JoinedSchema.LEARNABLE);
-    o.addBoolean(r.learnable());
+    o.addBoolean(b.learnable[r]);
     o.endField("learnable", JoinedSchema.LEARNABLE);
-    float32(o, "pdrop", JoinedSchema.PDROP, r.pdrop());
-    float32(o, "weight", JoinedSchema.WEIGHT, r.weight());
-    ByteBuffer context = r.context();
-    if (context != null) {
-      binary(o, "context", JoinedSchema.CONTEXT, Binary.fromConstantByteBuffer(context.slice()));
-    }
-    outcomes(o, r.outcomes());
+    float32(o, "pdrop", JoinedSchema.PDROP, b.pdrop[r]);
+    float32(o, "weight", JoinedSchema.WEIGHT, b.weight[r]);
+    binary(o, "context", JoinedSchema.CONTEXT, text(a, b.contextStart[r], b.contextLength[r]));
+    outcomes(o, b, r);
     o.endMessage();
   }
 
-  /** The lower-case name of a setting, as the Spark source writes it. */
-  private Binary name(Enum<?> value) {
-    return names.computeIfAbsent(value, v -> Binary.fromString(v.name().toLowerCase(Locale.ROOT)));
+  /**
+   * The lower-case names of a setting's values, as the Spark source writes them, by ordinal. Backed by arrays, as the
+   * file name: parquet-java hashes and compares every row's value (dictionary, statistics), faster on an array.
+   */
+  private static Binary[] names(Enum<?>[] values) {
+    Binary[] names = new Binary[values.length];
+    for (Enum<?> v : values) {
+      byte[] name = v.name().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);
+      names[v.ordinal()] = Binary.fromConstantByteArray(name);
+    }
+    return names;
   }
 
-  private static long micros(TimeStamp t) {
-    return t.epochSecond() * 1_000_000L;
+  /**
+   * Bytes of the arena, reused: parquet-java copies what it keeps beyond the call (dictionary entries, statistics),
+   * and the arena is not changed while the batch's rows are written.
+   */
+  private static Binary text(byte[] arena, int start, int length) {
+    return Binary.fromReusedByteArray(arena, start, length);
+  }
+
+  private static long micros(long epochSecond) {
+    return epochSecond * 1_000_000L;
   }
 
   /** CCB: each slot with its reward; slates: each slot, the reward being the decision's (null in the slot). */
-  private static void slots(RecordConsumer o, JoinResult r, EventPayload p) {
-    List<SlotEvent> slots = p instanceof MultiSlotEvent ms ? ms.slots() : List.of();
-    boolean perSlot = r.payloadType() == PayloadType.CCB;
-    int[] k = {0};
-    list(o, "slots", JoinedSchema.SLOTS, slots, (c, s) -> {
-      c.startGroup();
-      if (s.id() != null) {
-        binary(c, "slot_id", 0, Binary.fromString(s.id()));
+  private static void slots(RecordConsumer o, RowBatch b, int r, boolean perSlot) {
+    int n = b.slotCount[r];
+    o.startField("slots", JoinedSchema.SLOTS);
+    o.startGroup();
+    if (n > 0) {
+      o.startField("list", 0);
+      for (int s = b.slotStart[r], end = s + n; s < end; s++) {
+        o.startGroup();
+        o.startField("element", 0);
+        o.startGroup();
+        if (b.slotIdLength[s] != RowBatch.NONE) {
+          binary(o, "slot_id", 0, text(b.arena, b.slotIdStart[s], b.slotIdLength[s]));
+        }
+        longs(o, "actions", 1, b.action, b.slotActionStart[s], b.slotActionCount[s]);
+        floats(o, "probabilities", 2, b.probabilityValue, b.slotProbabilityStart[s], b.slotProbabilityCount[s]);
+        if (perSlot) {
+          float32(o, "reward", 3, b.slotReward[s]);
+          float32(o, "original_reward", 4, b.slotOriginalReward[s]);
+        }
+        o.endGroup();
+        o.endField("element", 0);
+        o.endGroup();
       }
-      list(c, "actions", 1, s.actionIds(), RecordConsumer::addLong);
-      list(c, "probabilities", 2, s.probabilities(), RecordConsumer::addFloat);
-      if (perSlot && k[0] < r.rewards().size()) {
-        float32(c, "reward", 3, r.rewards().get(k[0]));
-      }
-      if (perSlot && k[0] < r.originalRewards().size()) {
-        float32(c, "original_reward", 4, r.originalRewards().get(k[0]));
-      }
-      c.endGroup();
-      k[0]++;
-    });
+      o.endField("list", 0);
+    }
+    o.endGroup();
+    o.endField("slots", JoinedSchema.SLOTS);
   }
 
-  private static void outcomes(RecordConsumer o, List<JoinedEvent> outcomes) {
-    list(o, "outcomes", JoinedSchema.OUTCOMES, outcomes, (c, e) -> {
-      c.startGroup();
-      boolean taken = false;
-      if (e.event().payload() instanceof OutcomeEvent oe) {
-        if (oe.valueKind() == OutcomeEvent.Kind.NUMERIC) {
-          float32(c, "value", 0, oe.numericValue());
+  private static void outcomes(RecordConsumer o, RowBatch b, int r) {
+    int n = b.outcomeCount[r];
+    o.startField("outcomes", JoinedSchema.OUTCOMES);
+    o.startGroup();
+    if (n > 0) {
+      o.startField("list", 0);
+      for (int k = b.outcomeStart[r], end = k + n; k < end; k++) {
+        o.startGroup();
+        o.startField("element", 0);
+        o.startGroup();
+        if (b.numericValue[k]) {
+          float32(o, "value", 0, b.value[k]);
         }
-        if (oe.literalValue() != null) {
-          binary(c, "literal_value", 1, Binary.fromString(oe.literalValue()));
+        if (b.literalLength[k] != RowBatch.NONE) {
+          binary(o, "literal_value", 1, text(b.arena, b.literalStart[k], b.literalLength[k]));
         }
-        String index = oe.indexKind() == OutcomeEvent.Kind.NUMERIC ? Integer.toString(oe.numericIndex())
-            : oe.literalIndex();
-        if (index != null) {
-          binary(c, "index", 2, Binary.fromString(index));
+        if (b.indexLength[k] != RowBatch.NONE) {
+          binary(o, "index", 2, text(b.arena, b.indexStart[k], b.indexLength[k]));
         }
-        taken = oe.actionTaken();
+        int64(o, "time", 3, micros(b.outcomeEpochSecond[k]));
+        o.startField("action_taken", 4);
+        o.addBoolean(b.taken[k]);
+        o.endField("action_taken", 4);
+        o.endGroup();
+        o.endField("element", 0);
+        o.endGroup();
       }
-      int64(c, "time", 3, micros(e.timestamp()));
-      c.startField("action_taken", 4);
-      c.addBoolean(taken);
-      c.endField("action_taken", 4);
-      c.endGroup();
-    });
+      o.endField("list", 0);
+    }
+    o.endGroup();
+    o.endField("outcomes", JoinedSchema.OUTCOMES);
   }
 
   private static void binary(RecordConsumer o, String name, int index, Binary value) {
@@ -177,17 +203,35 @@ final class JoinedRows extends WriteSupport<JoinResult> {
     o.endField(name, index);
   }
 
-  /** A required three-level {@code LIST} of values, each written as its {@code element} by {@code add}. */
-  private static <T> void list(RecordConsumer o, String name, int index, List<T> values,
-      BiConsumer<RecordConsumer, T> add) {
+  /** A required three-level {@code LIST} of {@code count} longs of {@code values} from {@code start}. */
+  private static void longs(RecordConsumer o, String name, int index, long[] values, int start, int count) {
     o.startField(name, index);
     o.startGroup();
-    if (!values.isEmpty()) {
+    if (count > 0) {
       o.startField("list", 0);
-      for (T v : values) {
+      for (int k = start, end = start + count; k < end; k++) {
         o.startGroup();
         o.startField("element", 0);
-        add.accept(o, v);
+        o.addLong(values[k]);
+        o.endField("element", 0);
+        o.endGroup();
+      }
+      o.endField("list", 0);
+    }
+    o.endGroup();
+    o.endField(name, index);
+  }
+
+  /** A required three-level {@code LIST} of {@code count} floats of {@code values} from {@code start}. */
+  private static void floats(RecordConsumer o, String name, int index, float[] values, int start, int count) {
+    o.startField(name, index);
+    o.startGroup();
+    if (count > 0) {
+      o.startField("list", 0);
+      for (int k = start, end = start + count; k < end; k++) {
+        o.startGroup();
+        o.startField("element", 0);
+        o.addFloat(values[k]);
         o.endField("element", 0);
         o.endGroup();
       }

@@ -2,17 +2,17 @@ package io.github.vwbinlog.parquet;
 
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.join.JoinedEventSink;
+import io.github.vwbinlog.join.JoinedEventView;
 import io.github.vwbinlog.join.Joiner;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.Objects;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -21,7 +21,6 @@ import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.api.Binary;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Converts joined logs to Parquet: one row per joined event, with the columns of the Spark source's {@code joined}
@@ -29,9 +28,12 @@ import org.jspecify.annotations.Nullable;
  * of {@link io.github.vwbinlog.join.DsjsonConverter}: the same join, the same options, the same {@link JoinSummary};
  * an event is a row whether or not its DSJSON line could be written (a context that is not JSON is kept as text).
  *
- * <p>Memory is bounded by the row group being filled: a log of any size is written with a heap of a few row groups.
- * With {@code options.threads()} of 2 or more (the default on a machine of several cores), the join runs on a thread
- * of its own beside the encoding; the file is the same.
+ * <p>The joined events reach the writer as the join's views ({@link JoinedEventSink}, as the DSJSON converter reads
+ * them), never as records: each part of the join is copied into a columnar batch, whose rows are written in log
+ * order. With {@code options.threads()} of 2 or more (the default on a machine of several cores), the parts are
+ * joined on worker threads beside the encoding; the file is the same byte for byte whatever the thread count.
+ * Memory is bounded: the batches of the parts in flight (a part is a few MiB of the log) and the row group being
+ * filled, so a log of any size is written with a heap of a few row groups.
  * Immutable and thread-safe; each {@link Writer} is a file of its own.
  *
  * <pre>{@code
@@ -125,12 +127,21 @@ public final class ParquetConverter {
    * One Parquet file being written. Each appended log is joined on its own, with a fresh joiner, as each VW run reads
    * one file; its rows carry its name in the {@code file} column.
    *
+   * <p>An appended log is joined by {@link Joiner#run} into a sink of the join's views ({@link JoinedEventSink}): each
+   * part of the join (a few MiB of the log, joined on a worker thread when {@code options.threads()} is 2 or more)
+   * copies its events' values into a columnar batch of its own ({@code RowBatch}), and the finished batches are written
+   * as rows, in log order, on the thread that appends. No record of an event is built. Memory is bounded by the
+   * batches of the parts in flight (at most two per thread, each about its part's input) and the row group being
+   * filled; batches are reused from part to part.
+   *
    * <p>Not thread-safe.
    */
   public static final class Writer implements AutoCloseable {
     private final JoinOptions options;
     private final JoinedRows rows = new JoinedRows();
-    private final ParquetWriter<JoinResult> parquet;
+    private final ParquetWriter<RowBatch> parquet;
+    /** Batches whose rows are written, for the next parts: taken on any thread, returned on the appending one. */
+    private final Queue<RowBatch> free = new ConcurrentLinkedQueue<>();
     /** Volatile: a progress bar may read it from the thread that reads the log. */
     private volatile long count;
 
@@ -153,9 +164,7 @@ public final class ParquetConverter {
 
     /** Joins a log and writes its events, named by the log's path. */
     public JoinSummary append(Path log) throws IOException {
-      try (Joiner joiner = Joiner.open(log, options)) {
-        return write(joiner, log.toString());
-      }
+      return Joiner.run(log, options, new Rows(log.toString()));
     }
 
     /**
@@ -163,45 +172,7 @@ public final class ParquetConverter {
      * is read to its end but not closed.
      */
     public JoinSummary append(BinaryLogReader reader, String file) throws IOException {
-      Joiner joiner = Joiner.of(reader, options);
-      return write(joiner, file);
-    }
-
-    private JoinSummary write(Joiner joiner, String file) throws IOException {
-      Binary name = Binary.fromString(file);
-      if (options.threads() < 2) {
-        Iterator<JoinResult> events = joiner.iterator();
-        try {
-          while (events.hasNext()) {
-            JoinResult r = events.next();
-            row(name, r, Objects.requireNonNull(joiner.position(), "a joined event has a position"));
-          }
-        } catch (UncheckedIOException e) {
-          throw e.getCause();
-        }
-      } else {
-        JoinThread join = new JoinThread(joiner);
-        join.start();
-        boolean done = false;
-        try {
-          for (Batch batch = join.take(); batch != Batch.END; batch = join.take()) {
-            for (int i = 0; i < batch.size; i++) {
-              row(name, batch.results[i], batch.positions[i]);
-            }
-          }
-          done = true;
-        } finally {
-          join.finish(!done);
-        }
-        join.rethrow();
-      }
-      return joiner.summary();
-    }
-
-    private void row(Binary name, JoinResult r, Joiner.Position at) throws IOException {
-      rows.at(name, at);
-      parquet.write(r);
-      count++;
+      return Joiner.run(reader, options, new Rows(file));
     }
 
     /** The rows written so far; may be read from any thread. */
@@ -214,104 +185,42 @@ public final class ParquetConverter {
     public void close() throws IOException {
       parquet.close();
     }
-  }
 
-  /** Joined events handed from the join's thread to the writer's, with their positions. */
-  private static final class Batch {
-    static final int SIZE = 512;
-    static final Batch END = new Batch();
-    final JoinResult[] results = new JoinResult[SIZE];
-    final Joiner.Position[] positions = new Joiner.Position[SIZE];
-    int size;
-  }
+    /** The sink of one appended log: its parts are batches, written as rows when finished. */
+    private final class Rows implements JoinedEventSink<RowBatch> {
+      private final Binary file;
 
-  /**
-   * The join of one log on a thread of its own, so that joining and encoding run side by side (with {@code threads}
-   * of 2 or more): batches of events go through a queue of four, which bounds the memory. A failure of the join
-   * (strict mode, an I/O error) ends the batches and is rethrown on the writer's thread.
-   */
-  private static final class JoinThread extends Thread {
-    private final Joiner joiner;
-    private final BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(4);
-    private volatile @Nullable Throwable failure;
+      Rows(String file) {
+        this.file = Binary.fromConstantByteArray(file.getBytes(StandardCharsets.UTF_8));
+      }
 
-    JoinThread(Joiner joiner) {
-      super("vw-binlog-parquet-join");
-      setDaemon(true);
-      this.joiner = joiner;
-    }
+      @Override
+      public RowBatch open() {
+        RowBatch batch = free.poll();
+        return batch != null ? batch : new RowBatch();
+      }
 
-    @Override
-    public void run() {
-      try {
-        Iterator<JoinResult> events = joiner.iterator();
-        Batch batch = new Batch();
-        while (events.hasNext()) {
-          batch.results[batch.size] = events.next();
-          batch.positions[batch.size] = Objects.requireNonNull(joiner.position(), "a joined event has a position");
-          if (++batch.size == Batch.SIZE) {
-            queue.put(batch);
-            batch = new Batch();
-          }
+      @Override
+      public void accept(RowBatch batch, JoinedEventView event) {
+        batch.add(event);
+      }
+
+      @Override
+      public void finish(RowBatch batch) throws IOException {
+        rows.at(file);
+        for (int i = 0; i < batch.rows; i++) {
+          rows.row(i);
+          parquet.write(batch);
+          count++;
         }
-        if (batch.size > 0) {
-          queue.put(batch);
-        }
-      } catch (InterruptedException e) {
-        return; // the writer stopped: nobody takes the end
-      } catch (Throwable t) {
-        failure = t;
+        batch.clear();
+        free.add(batch);
       }
-      try {
-        queue.put(Batch.END);
-      } catch (InterruptedException e) {
-        // the writer stopped
-      }
-    }
-
-    Batch take() throws IOException {
-      try {
-        return queue.take();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted while writing Parquet");
-      }
-    }
-
-    /** Waits for the join to end, having stopped it first when the writer failed. */
-    void finish(boolean stop) throws IOException {
-      if (stop) {
-        interrupt();
-      }
-      try {
-        join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted while writing Parquet");
-      }
-    }
-
-    /** Rethrows the join's failure, if any, as the one-thread writer would have thrown it. */
-    void rethrow() throws IOException {
-      Throwable t = failure;
-      if (t == null) {
-        return;
-      }
-      if (t instanceof UncheckedIOException u) {
-        throw u.getCause();
-      }
-      if (t instanceof RuntimeException r) {
-        throw r;
-      }
-      if (t instanceof Error e) {
-        throw e;
-      }
-      throw new IOException(t);
     }
   }
 
   /** parquet-java's builder, over our write support and without Hadoop's configuration. */
-  private static final class Builder extends ParquetWriter.Builder<JoinResult, Builder> {
+  private static final class Builder extends ParquetWriter.Builder<RowBatch, Builder> {
     private final JoinedRows rows;
 
     Builder(OutputFile file, JoinedRows rows) {
@@ -325,12 +234,12 @@ public final class ParquetConverter {
     }
 
     @Override
-    protected WriteSupport<JoinResult> getWriteSupport(Configuration conf) {
+    protected WriteSupport<RowBatch> getWriteSupport(Configuration conf) {
       return rows;
     }
 
     @Override
-    protected WriteSupport<JoinResult> getWriteSupport(ParquetConfiguration conf) {
+    protected WriteSupport<RowBatch> getWriteSupport(ParquetConfiguration conf) {
       return rows;
     }
   }
