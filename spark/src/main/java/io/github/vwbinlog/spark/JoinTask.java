@@ -127,6 +127,8 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
     private final Path log;
     private final Map<String, Source> interactions;
     private final Joiner joiner;
+    /** The task log's messages cut by event id for the {@code joined_events} column (none for multistep logs). */
+    private final @Nullable RegularTap tap;
     private final Iterator<JoinResult> results;
     private final CheckedLines lines;
     private final Map<String, JoinedRows> byFile = new HashMap<>();
@@ -140,8 +142,14 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
           .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
       if (problemType(log) == ProblemType.MULTISTEP) {
         options = options.with(JoinFeature.MULTISTEP);
+        this.tap = null;
+        this.joiner = Joiner.open(log, options);
+      } else {
+        // as the joined view reads a log: its events' bytes from the message that holds them
+        RegularTap t = new RegularTap(readOptions -> BinaryLogReader.open(log, readOptions));
+        this.tap = t;
+        this.joiner = Joiner.of(t, options, 0, Long.MAX_VALUE);
       }
-      this.joiner = Joiner.open(log, options);
       this.results = joiner.iterator();
       this.lines = new CheckedLines(DsjsonConverter.of(options));
     }
@@ -175,8 +183,10 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
           Source source = interactions.get(r.id());
           String file = source == null ? "" : source.file();
           long offset = source == null ? -1 : source.offset();
+          RegularTap t = tap;
           next = byFile.computeIfAbsent(file, f -> new JoinedRows(f, lines, Schemas.JOINED))
-              .row(r, new Joiner.Position(offset, position.settings()));
+              .row(r, new Joiner.Position(offset, position.settings()),
+                  t == null ? null : t.joinedEvents(position.offset(), r.id()));
           return true;
         }
       } catch (BinaryLogException e) {

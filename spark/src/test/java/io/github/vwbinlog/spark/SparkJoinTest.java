@@ -110,6 +110,9 @@ class SparkJoinTest {
     List<String> columns = new ArrayList<>(List.of(joined.columns()));
     columns.remove("file");
     columns.remove("offset");
+    // The events' bytes as a message holds them: which messages hold a batch's DedupInfo depends on how each task's
+    // log packs its messages (checked on their own in joinedEventsHoldTheEventsOfTheirId).
+    columns.remove("joined_events");
     return joined.selectExpr(columns.toArray(String[]::new)).collectAsList().stream().map(Row::toString).sorted()
         .toList();
   }
@@ -128,6 +131,24 @@ class SparkJoinTest {
   void rlclientlibFiles(String interactions, String observations, String learningMode) throws IOException {
     assertSameJoin(List.of(RLCLIENTLIB.resolve(interactions)), List.of(), List.of(RLCLIENTLIB.resolve(observations)),
         Map.of("eud", "unlimited", "learning-mode", learningMode == null ? "online" : learningMode));
+  }
+
+  /**
+   * Each joined row of the cluster carries its events' bytes ({@code joined_events}), so that its rows written back as
+   * a joined log (with their dedup batches and zstd payloads copied unchanged) read back to the same rows.
+   */
+  @ParameterizedTest
+  @CsvSource({"cb_dedup_compress_v2.fb, f-reward_v2.fb", "ccb_dedup_v2.fb, fi-reward_v2.fb"})
+  void joinedEventsHoldTheEventsOfTheirId(String interactions, String observations) {
+    Dataset<Row> events = spark.read().format("vw-binlog").option("view", "events")
+        .load(RLCLIENTLIB.resolve(interactions).toString(), RLCLIENTLIB.resolve(observations).toString());
+    Dataset<Row> cluster = VwBinlogJoin.join(events, Map.of("eud", "unlimited")).cache();
+    assertThat(cluster.count()).isPositive();
+    assertThat(cluster.where(org.apache.spark.sql.functions.col("joined_events").isNull()).count()).isZero();
+    Path written = dir.resolve("written");
+    cluster.coalesce(1).write().format("vw-binlog").mode("overwrite").save(written.toString());
+    Dataset<Row> back = spark.read().format("vw-binlog").load(written + "/*");
+    assertThat(rows(back)).isEqualTo(rows(cluster));
   }
 
   @Test
