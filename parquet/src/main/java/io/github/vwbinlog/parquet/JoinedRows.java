@@ -125,64 +125,48 @@ final class JoinedRows extends WriteSupport<RowBatch> {
   /** CCB: each slot with its reward; slates: each slot, the reward being the decision's (null in the slot). */
   private static void slots(RecordConsumer o, RowBatch b, int r, boolean perSlot) {
     int n = b.slotCount[r];
-    o.startField("slots", JoinedSchema.SLOTS);
-    o.startGroup();
-    if (n > 0) {
-      o.startField("list", 0);
-      for (int s = b.slotStart[r], end = s + n; s < end; s++) {
-        o.startGroup();
-        o.startField("element", 0);
-        o.startGroup();
-        if (b.slotIdLength[s] != RowBatch.NONE) {
-          binary(o, "slot_id", 0, text(b.arena, b.slotIdStart[s], b.slotIdLength[s]));
-        }
-        longs(o, "actions", 1, b.action, b.slotActionStart[s], b.slotActionCount[s]);
-        floats(o, "probabilities", 2, b.probabilityValue, b.slotProbabilityStart[s], b.slotProbabilityCount[s]);
-        if (perSlot) {
-          float32(o, "reward", 3, b.slotReward[s]);
-          float32(o, "original_reward", 4, b.slotOriginalReward[s]);
-        }
-        o.endGroup();
-        o.endField("element", 0);
-        o.endGroup();
+    startList(o, "slots", JoinedSchema.SLOTS, n);
+    for (int s = b.slotStart[r], end = s + n; s < end; s++) {
+      startElement(o);
+      o.startGroup();
+      if (b.slotIdLength[s] != RowBatch.NONE) {
+        binary(o, "slot_id", 0, text(b.arena, b.slotIdStart[s], b.slotIdLength[s]));
       }
-      o.endField("list", 0);
+      longs(o, "actions", 1, b.action, b.slotActionStart[s], b.slotActionCount[s]);
+      floats(o, "probabilities", 2, b.probabilityValue, b.slotProbabilityStart[s], b.slotProbabilityCount[s]);
+      if (perSlot) {
+        float32(o, "reward", 3, b.slotReward[s]);
+        float32(o, "original_reward", 4, b.slotOriginalReward[s]);
+      }
+      o.endGroup();
+      endElement(o);
     }
-    o.endGroup();
-    o.endField("slots", JoinedSchema.SLOTS);
+    endList(o, "slots", JoinedSchema.SLOTS, n);
   }
 
   private static void outcomes(RecordConsumer o, RowBatch b, int r) {
     int n = b.outcomeCount[r];
-    o.startField("outcomes", JoinedSchema.OUTCOMES);
-    o.startGroup();
-    if (n > 0) {
-      o.startField("list", 0);
-      for (int k = b.outcomeStart[r], end = k + n; k < end; k++) {
-        o.startGroup();
-        o.startField("element", 0);
-        o.startGroup();
-        if (b.numericValue[k]) {
-          float32(o, "value", 0, b.value[k]);
-        }
-        if (b.literalLength[k] != RowBatch.NONE) {
-          binary(o, "literal_value", 1, text(b.arena, b.literalStart[k], b.literalLength[k]));
-        }
-        if (b.indexLength[k] != RowBatch.NONE) {
-          binary(o, "index", 2, text(b.arena, b.indexStart[k], b.indexLength[k]));
-        }
-        int64(o, "time", 3, micros(b.outcomeEpochSecond[k]));
-        o.startField("action_taken", 4);
-        o.addBoolean(b.taken[k]);
-        o.endField("action_taken", 4);
-        o.endGroup();
-        o.endField("element", 0);
-        o.endGroup();
+    startList(o, "outcomes", JoinedSchema.OUTCOMES, n);
+    for (int k = b.outcomeStart[r], end = k + n; k < end; k++) {
+      startElement(o);
+      o.startGroup();
+      if (b.numericValue[k]) {
+        float32(o, "value", 0, b.value[k]);
       }
-      o.endField("list", 0);
+      if (b.literalLength[k] != RowBatch.NONE) {
+        binary(o, "literal_value", 1, text(b.arena, b.literalStart[k], b.literalLength[k]));
+      }
+      if (b.indexLength[k] != RowBatch.NONE) {
+        binary(o, "index", 2, text(b.arena, b.indexStart[k], b.indexLength[k]));
+      }
+      int64(o, "time", 3, micros(b.outcomeEpochSecond[k]));
+      o.startField("action_taken", 4);
+      o.addBoolean(b.taken[k]);
+      o.endField("action_taken", 4);
+      o.endGroup();
+      endElement(o);
     }
-    o.endGroup();
-    o.endField("outcomes", JoinedSchema.OUTCOMES);
+    endList(o, "outcomes", JoinedSchema.OUTCOMES, n);
   }
 
   private static void binary(RecordConsumer o, String name, int index, Binary value) {
@@ -205,39 +189,53 @@ final class JoinedRows extends WriteSupport<RowBatch> {
 
   /** A required three-level {@code LIST} of {@code count} longs of {@code values} from {@code start}. */
   private static void longs(RecordConsumer o, String name, int index, long[] values, int start, int count) {
+    startList(o, name, index, count);
+    for (int k = start, end = start + count; k < end; k++) {
+      startElement(o);
+      o.addLong(values[k]);
+      endElement(o);
+    }
+    endList(o, name, index, count);
+  }
+
+  /** A required three-level {@code LIST} of {@code count} floats of {@code values} from {@code start}. */
+  private static void floats(RecordConsumer o, String name, int index, float[] values, int start, int count) {
+    startList(o, name, index, count);
+    for (int k = start, end = start + count; k < end; k++) {
+      startElement(o);
+      o.addFloat(values[k]);
+      endElement(o);
+    }
+    endList(o, name, index, count);
+  }
+
+  /** Opens a required three-level {@code LIST} field of {@code count} elements (no {@code list} group when empty). */
+  private static void startList(RecordConsumer o, String name, int index, int count) {
     o.startField(name, index);
     o.startGroup();
     if (count > 0) {
       o.startField("list", 0);
-      for (int k = start, end = start + count; k < end; k++) {
-        o.startGroup();
-        o.startField("element", 0);
-        o.addLong(values[k]);
-        o.endField("element", 0);
-        o.endGroup();
-      }
+    }
+  }
+
+  /** Closes what {@link #startList} opened. */
+  private static void endList(RecordConsumer o, String name, int index, int count) {
+    if (count > 0) {
       o.endField("list", 0);
     }
     o.endGroup();
     o.endField(name, index);
   }
 
-  /** A required three-level {@code LIST} of {@code count} floats of {@code values} from {@code start}. */
-  private static void floats(RecordConsumer o, String name, int index, float[] values, int start, int count) {
-    o.startField(name, index);
+  /** Opens one element of a list: its repeated group and its {@code element} field. */
+  private static void startElement(RecordConsumer o) {
     o.startGroup();
-    if (count > 0) {
-      o.startField("list", 0);
-      for (int k = start, end = start + count; k < end; k++) {
-        o.startGroup();
-        o.startField("element", 0);
-        o.addFloat(values[k]);
-        o.endField("element", 0);
-        o.endGroup();
-      }
-      o.endField("list", 0);
-    }
+    o.startField("element", 0);
+  }
+
+  /** Closes what {@link #startElement} opened. */
+  private static void endElement(RecordConsumer o) {
+    o.endField("element", 0);
     o.endGroup();
-    o.endField(name, index);
   }
 }
