@@ -3,6 +3,7 @@ package io.github.vwbinlog.cli;
 import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.DurationText;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.evaluate.EvaluationOptions;
 import io.github.vwbinlog.evaluate.Policy;
@@ -333,30 +334,11 @@ final class EvaluateCommand implements Callable<Integer> {
         spec.findOption(option), value);
   }
 
-  /** "all" or a number and a unit: s, m, h or d. */
+  /** "all" (null) or a duration as {@link DurationText} reads it. */
   static @Nullable Duration parseWindow(String text) {
-    String t = text.trim().toLowerCase(Locale.ROOT);
-    if (t.equals("all")) {
-      return null;
-    }
-    if (t.length() >= 2) {
-      String digits = t.substring(0, t.length() - 1);
-      if (digits.chars().allMatch(Character::isDigit) && digits.length() <= 9) {
-        long n = Long.parseLong(digits);
-        Duration d = switch (t.charAt(t.length() - 1)) {
-          case 's' -> Duration.ofSeconds(n);
-          case 'm' -> Duration.ofMinutes(n);
-          case 'h' -> Duration.ofHours(n);
-          case 'd' -> Duration.ofDays(n);
-          default -> null;
-        };
-        if (d != null && n > 0) {
-          return d;
-        }
-      }
-    }
-    throw new IllegalArgumentException("--window must be all or a number and s, m, h or d (1h, 1d): " + text);
+    return text.trim().equalsIgnoreCase("all") ? null : DurationText.parse(text);
   }
+
 
   /** The policies asked for; null when the predictions cannot be read (said on standard error). */
   private @Nullable List<Policy> policies(Io io) {

@@ -3,6 +3,7 @@ package io.github.vwbinlog.cli;
 import io.github.vwbinlog.BinaryLogException;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticReason;
+import io.github.vwbinlog.DurationText;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
@@ -200,30 +201,13 @@ final class JoinCommand implements Callable<Integer> {
     return errors(summary) > 0 ? Main.EXIT_DATA_ERROR : 0;
   }
 
-  /**
-   * A duration as {@code evaluate --window} takes it (its parser), or {@code unlimited} (null) where allowed, or
-   * {@code 0} where allowed.
-   */
+  /** A duration as {@link DurationText} reads it, with this option's name in its error. */
   static @Nullable Duration duration(String option, String text, boolean unlimited, boolean zero) {
-    String t = text.trim().toLowerCase(Locale.ROOT);
-    if (unlimited && t.equals("unlimited")) {
-      return null;
-    }
-    if (zero && t.equals("0")) {
-      return Duration.ZERO;
-    }
     try {
-      if (!t.equals("all")) {
-        Duration d = EvaluateCommand.parseWindow(t);
-        if (d != null) {
-          return d;
-        }
-      }
+      return DurationText.parse(text, unlimited, zero);
     } catch (IllegalArgumentException e) {
-      // worded below, with this option's name
+      throw new IllegalArgumentException(option + " " + e.getMessage(), e);
     }
-    throw new IllegalArgumentException(option + " must be " + (unlimited ? "unlimited or " : "")
-        + (zero ? "0 or " : "") + "a number and s, m, h or d (30s, 10m, 2h, 7d): " + text);
   }
 
   private @Nullable List<Path> resolve(Io io, List<String> args) {

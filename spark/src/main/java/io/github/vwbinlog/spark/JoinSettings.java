@@ -1,6 +1,7 @@
 package io.github.vwbinlog.spark;
 
 import io.github.vwbinlog.DiagnosticListener;
+import io.github.vwbinlog.DurationText;
 import io.github.vwbinlog.LearningMode;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
@@ -99,36 +100,13 @@ record JoinSettings(Map<String, String> options) implements Serializable {
     return b.build();
   }
 
-  /**
-   * A duration as the CLI's {@code join} takes it: a positive number and {@code s}, {@code m}, {@code h} or {@code d},
-   * or {@code unlimited} (null) where allowed, or {@code 0} where allowed.
-   */
+  /** A duration as the CLI's {@code join} takes it ({@link DurationText}), with the option's name in its error. */
   static @Nullable Duration duration(String option, String text, boolean unlimited, boolean zero) {
-    String t = text.trim().toLowerCase(Locale.ROOT);
-    if (unlimited && t.equals("unlimited")) {
-      return null;
+    try {
+      return DurationText.parse(text, unlimited, zero);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("vw-binlog join: option " + option + " " + e.getMessage(), e);
     }
-    if (zero && t.equals("0")) {
-      return Duration.ZERO;
-    }
-    if (t.length() >= 2) {
-      String digits = t.substring(0, t.length() - 1);
-      if (digits.chars().allMatch(Character::isDigit) && digits.length() <= 9) {
-        long n = Long.parseLong(digits);
-        Duration d = switch (t.charAt(t.length() - 1)) {
-          case 's' -> Duration.ofSeconds(n);
-          case 'm' -> Duration.ofMinutes(n);
-          case 'h' -> Duration.ofHours(n);
-          case 'd' -> Duration.ofDays(n);
-          default -> null;
-        };
-        if (d != null && n > 0) {
-          return d;
-        }
-      }
-    }
-    throw new IllegalArgumentException("vw-binlog join: option " + option + " must be " + (unlimited
-        ? "unlimited or " : "") + (zero ? "0 or " : "") + "a number and s, m, h or d (30s, 10m, 2h, 7d): " + text);
   }
 
   private static <T> T parse(String option, String value, Function<String, T> parser) {

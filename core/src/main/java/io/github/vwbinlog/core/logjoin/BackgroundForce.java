@@ -3,9 +3,6 @@ package io.github.vwbinlog.core.logjoin;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 
@@ -19,7 +16,7 @@ final class BackgroundForce implements AutoCloseable {
   /** Bytes written between two forces. */
   static final long EVERY = 64L << 20;
 
-  private @Nullable ExecutorService thread;
+  private final BackgroundThread thread = new BackgroundThread("vw-binlog-join-force");
   private @Nullable Future<?> pending;
   private long forcedUpTo;
 
@@ -43,7 +40,7 @@ final class BackgroundForce implements AutoCloseable {
     }
     if (position - forcedUpTo >= EVERY) {
       forcedUpTo = position;
-      pending = executor().submit(() -> {
+      pending = thread.submit(() -> {
         try {
           channel.force(false);
         } catch (IOException e) {
@@ -56,54 +53,16 @@ final class BackgroundForce implements AutoCloseable {
   /** Waits for the force under way, if any, and throws its failure. */
   void await() throws IOException {
     Future<?> p = pending;
-    if (p == null) {
-      return;
+    if (p != null) {
+      pending = null;
+      BackgroundThread.await(p, "forcing the output to disk");
     }
-    pending = null;
-    boolean interrupted = false;
-    try {
-      while (true) {
-        try {
-          p.get();
-          return;
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof UncheckedIOException u) {
-        throw u.getCause();
-      }
-      throw new IOException("forcing the output to disk", cause);
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
-  }
-
-  private ExecutorService executor() {
-    ExecutorService t = thread;
-    if (t == null) {
-      t = Executors.newSingleThreadExecutor(r -> {
-        Thread th = new Thread(r, "vw-binlog-join-force");
-        th.setDaemon(true);
-        return th;
-      });
-      thread = t;
-    }
-    return t;
   }
 
   /** Stops the thread; a force under way is not waited for (after a failure, the file is deleted). */
   @Override
   public void close() {
     pending = null;
-    ExecutorService t = thread;
-    thread = null;
-    if (t != null) {
-      t.shutdown();
-    }
+    thread.close();
   }
 }

@@ -8,9 +8,6 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.Arrays;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 
@@ -64,7 +61,7 @@ final class MessageWriter implements AutoCloseable {
   private final Message[] messages = {new Message(), new Message()};
   private final @Nullable Future<?>[] pending = new Future<?>[2];
   private int next;
-  private @Nullable ExecutorService thread;
+  private final BackgroundThread thread = new BackgroundThread("vw-binlog-join-write");
 
   /** The message to fill next, once the thread is done with it. */
   Message next() throws IOException {
@@ -78,7 +75,7 @@ final class MessageWriter implements AutoCloseable {
    */
   void write(LogWriter writer, FileChannel channel, BackgroundForce force) {
     Message m = messages[next];
-    pending[next] = executor().submit(() -> {
+    pending[next] = thread.submit(() -> {
       writer.regular(encoder.joinedPayload(m.buffers, m.indexes, m.lengths, m.times, m.ownTimes, m.ownSubseconds,
           m.count));
       try {
@@ -100,50 +97,10 @@ final class MessageWriter implements AutoCloseable {
 
   private void await(int k) throws IOException {
     Future<?> p = pending[k];
-    if (p == null) {
-      return;
+    if (p != null) {
+      pending[k] = null;
+      BackgroundThread.await(p, "writing a REGULAR message");
     }
-    pending[k] = null;
-    boolean interrupted = false;
-    try {
-      while (true) {
-        try {
-          p.get();
-          return;
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof UncheckedIOException u) {
-        throw u.getCause();
-      }
-      if (cause instanceof RuntimeException r) {
-        throw r;
-      }
-      if (cause instanceof Error err) {
-        throw err;
-      }
-      throw new IOException("writing a REGULAR message", cause);
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
-  }
-
-  private ExecutorService executor() {
-    ExecutorService t = thread;
-    if (t == null) {
-      t = Executors.newSingleThreadExecutor(r -> {
-        Thread th = new Thread(r, "vw-binlog-join-write");
-        th.setDaemon(true);
-        return th;
-      });
-      thread = t;
-    }
-    return t;
   }
 
   /**
@@ -157,11 +114,7 @@ final class MessageWriter implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       // after a failure of the join, or one already thrown by drain()
     } finally {
-      ExecutorService t = thread;
-      thread = null;
-      if (t != null) {
-        t.shutdown();
-      }
+      thread.close();
     }
   }
 }
