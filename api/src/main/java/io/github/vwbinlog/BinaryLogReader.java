@@ -122,6 +122,22 @@ public interface BinaryLogReader extends Iterable<Message>, AutoCloseable {
     return StreamSupport.stream(split, false).onClose(this::close);
   }
 
+  /**
+   * A reader of the same messages that hands each one to {@code action} as it is read, before the caller gets it: to
+   * follow a read's progress ({@link #position()} is then just past the message) or note messages while another
+   * consumer (a {@link io.github.vwbinlog.join.Joiner}) iterates. It shares this reader's position, options and
+   * close; iterate one of the two, not both.
+   *
+   * <pre>{@code
+   * BinaryLogReader tracked = reader.peek(m -> bar.update(reader.position()));
+   * }</pre>
+   *
+   * @param action called with each message, on the iterating thread
+   */
+  default BinaryLogReader peek(java.util.function.Consumer<? super Message> action) {
+    return new PeekingReader(this, action);
+  }
+
   /** The options this reader was opened with. */
   ReadOptions options();
 

@@ -1,13 +1,10 @@
 package io.github.vwbinlog.cli;
 
 import io.github.vwbinlog.BinaryLogReader;
-import io.github.vwbinlog.Message;
-import io.github.vwbinlog.ReadOptions;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.util.Iterator;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 
@@ -117,7 +114,11 @@ final class Progress {
    * and must do so whether the bar is on or not.
    */
   BinaryLogReader track(BinaryLogReader reader) {
-    return new TrackedReader(reader);
+    return reader.peek(m -> {
+      if (on) {
+        update(reader.position());
+      }
+    });
   }
 
   /** An input was read to its end: its bytes count as done. */
@@ -189,54 +190,5 @@ final class Progress {
     long s = Math.max(0, seconds);
     return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
         : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
-  }
-
-  /** A reader whose iteration redraws the bar; everything else is passed through. */
-  private final class TrackedReader implements BinaryLogReader {
-    private final BinaryLogReader reader;
-
-    TrackedReader(BinaryLogReader reader) {
-      this.reader = reader;
-    }
-
-    @Override
-    public Iterator<Message> iterator() {
-      Iterator<Message> messages = reader.iterator();
-      return new Iterator<>() {
-        @Override
-        public boolean hasNext() {
-          return messages.hasNext();
-        }
-
-        @Override
-        public Message next() {
-          Message m = messages.next();
-          if (on) {
-            update(reader.position());
-          }
-          return m;
-        }
-      };
-    }
-
-    @Override
-    public ReadOptions options() {
-      return reader.options();
-    }
-
-    @Override
-    public long position() {
-      return reader.position();
-    }
-
-    @Override
-    public long size() {
-      return reader.size();
-    }
-
-    @Override
-    public void close() {
-      reader.close();
-    }
   }
 }

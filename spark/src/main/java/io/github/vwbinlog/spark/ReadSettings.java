@@ -52,17 +52,8 @@ record ReadSettings(String view, boolean strict, Map<String, String> join, long 
    * @throws IllegalArgumentException for an unknown option, or a value that does not parse, naming the option
    */
   static ReadSettings of(Map<String, String> options) {
-    Map<String, String> lower = new TreeMap<>();
-    Map<String, String> names = new TreeMap<>();
-    KNOWN.forEach(k -> names.put(k.toLowerCase(Locale.ROOT), k));
-    for (Map.Entry<String, String> e : options.entrySet()) {
-      String key = e.getKey().toLowerCase(Locale.ROOT);
-      if (!names.containsKey(key)) {
-        throw new IllegalArgumentException("vw-binlog: unknown option " + e.getKey() + "; the options are "
-            + String.join(", ", KNOWN));
-      }
-      lower.put(key, e.getValue());
-    }
+    Map<String, String> lower = OptionNames.lowerCased(options, KNOWN,
+        k -> "vw-binlog: unknown option " + k + "; the options are " + String.join(", ", KNOWN));
     String view = lower.getOrDefault("view", JOINED).toLowerCase(Locale.ROOT);
     if (!view.equals(JOINED) && !view.equals(MESSAGES) && !view.equals(DIAGNOSTICS) && !view.equals(EVENTS)) {
       throw new IllegalArgumentException("option view must be joined, messages, diagnostics or events: " + view);

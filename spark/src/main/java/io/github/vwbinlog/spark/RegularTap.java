@@ -6,7 +6,6 @@ import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.join.Joiner;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Iterator;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -36,7 +35,11 @@ final class RegularTap implements Joiner.Source {
       return reader; // the joiner reads the log again before its range (a dedup cache to rebuild): not its rows
     }
     opened = true;
-    return new Tapped(reader);
+    return reader.peek(m -> {
+      if (m instanceof Message.Regular r) {
+        last = r;
+      }
+    });
   }
 
   /**
@@ -53,53 +56,5 @@ final class RegularTap implements Joiner.Source {
       cutOffset = offset;
     }
     return java.util.Objects.requireNonNull(cut).get(id);
-  }
-
-  private final class Tapped implements BinaryLogReader {
-    private final BinaryLogReader reader;
-
-    Tapped(BinaryLogReader reader) {
-      this.reader = reader;
-    }
-
-    @Override
-    public Iterator<Message> iterator() {
-      Iterator<Message> messages = reader.iterator();
-      return new Iterator<>() {
-        @Override
-        public boolean hasNext() {
-          return messages.hasNext();
-        }
-
-        @Override
-        public Message next() {
-          Message m = messages.next();
-          if (m instanceof Message.Regular r) {
-            last = r;
-          }
-          return m;
-        }
-      };
-    }
-
-    @Override
-    public ReadOptions options() {
-      return reader.options();
-    }
-
-    @Override
-    public long position() {
-      return reader.position();
-    }
-
-    @Override
-    public long size() {
-      return reader.size();
-    }
-
-    @Override
-    public void close() {
-      reader.close();
-    }
   }
 }

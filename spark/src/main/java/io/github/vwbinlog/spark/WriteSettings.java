@@ -54,17 +54,8 @@ record WriteSettings(String path, Map<String, String> overrides, Map<String, Int
    *     {@code joined_events} nor the columns to encode events from, naming the option or column
    */
   static WriteSettings of(Map<String, String> options, StructType schema, Transform[] partitioning) {
-    Map<String, String> lower = new TreeMap<>();
-    Map<String, String> names = new TreeMap<>();
-    KNOWN.forEach(k -> names.put(k.toLowerCase(Locale.ROOT), k));
-    for (Map.Entry<String, String> e : options.entrySet()) {
-      String key = e.getKey().toLowerCase(Locale.ROOT);
-      if (!names.containsKey(key)) {
-        throw new IllegalArgumentException("vw-binlog: unknown option " + e.getKey() + " for a write; the options of a"
-            + " write are " + String.join(", ", KNOWN.subList(0, KNOWN.size() - 2)));
-      }
-      lower.put(key, e.getValue());
-    }
+    Map<String, String> lower = OptionNames.lowerCased(options, KNOWN, k -> "vw-binlog: unknown option " + k
+        + " for a write; the options of a write are " + String.join(", ", KNOWN.subList(0, KNOWN.size() - 2)));
     String path = lower.get("path");
     if (path == null) {
       throw new IllegalArgumentException("vw-binlog: no path: give save() the output directory");
