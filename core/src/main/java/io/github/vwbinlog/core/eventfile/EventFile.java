@@ -8,7 +8,6 @@ import io.github.vwbinlog.MalformedDataException;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.TruncatedInputException;
-import io.github.vwbinlog.core.event.EventDecoder;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.core.framing.ByteSource;
@@ -19,9 +18,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 import reinforcement_learning.messages.flatbuff.v2.BatchMetadata;
-import reinforcement_learning.messages.flatbuff.v2.Event;
 import reinforcement_learning.messages.flatbuff.v2.EventBatch;
-import reinforcement_learning.messages.flatbuff.v2.Metadata;
 import reinforcement_learning.messages.flatbuff.v2.SerializedEvent;
 
 /**
@@ -66,10 +63,7 @@ public final class EventFile implements Closeable {
   private final FlatVerifier verifier;
   private final EventBatch batchTable = new EventBatch();
   private final SerializedEvent serialized = new SerializedEvent();
-  private final Event eventTable = new Event();
-  private final Metadata metaTable = new Metadata();
-  private final reinforcement_learning.messages.flatbuff.v2.TimeStamp timeStruct =
-      new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
+  private final EventHeader header;
   private final BatchMetadata batchMeta = new BatchMetadata();
 
   private boolean finished;
@@ -95,25 +89,17 @@ public final class EventFile implements Closeable {
   private int eventIndex;
   private int eventLength;
   private long eventOffset;
-  private boolean hasTime;
-  /** The client time struct as stored ({@link #clientTimeFields()}), zeros when absent. */
-  private long timeFields;
-  private int timeSubsecond;
   /** The id's bytes of the event read last: their index in {@link #view} and their length. */
   private int idStart;
   private int idLength;
   private long idHash;
-  /** A duplicate of {@link #view} that the events' ids are located in, reused. */
-  private ByteBuffer ids = ByteBuffer.allocate(0);
-  private long ticks;
-  private int payloadType;
-  private int encoding;
 
   private EventFile(Path file, ByteSource source, ReadLimits limits) {
     this.file = file;
     this.source = source;
     this.limits = limits;
     this.verifier = new FlatVerifier(limits);
+    this.header = new EventHeader(verifier);
   }
 
   /**
@@ -218,7 +204,6 @@ public final class EventFile implements Closeable {
       }
       EventBatch.getRootAsEventBatch(view.duplicate(), batchTable);
       vectors = view.duplicate();
-      ids = view.duplicate();
       eventCount = batchTable.eventsLength();
       return true;
     } catch (IOException e) {
@@ -316,7 +301,6 @@ public final class EventFile implements Closeable {
    */
   public @Nullable String event(int i) {
     batchTable.events(serialized, i);
-    hasTime = false;
     ByteBuffer vector = serialized.payloadInByteBuffer(vectors);
     if (vector == null) {
       eventIndex = batchStart;
@@ -328,40 +312,13 @@ public final class EventFile implements Closeable {
     eventIndex = start + viewDelta;
     eventLength = vector.remaining();
     eventOffset = batchOffset + PREAMBLE_SIZE + (eventIndex - batchStart);
-    String problem = verifier.verify(view, start, eventLength, Schema.EVENT);
+    String problem = header.read(view, start, eventLength);
     if (problem != null) {
-      return "the Event is malformed: " + problem;
+      return problem;
     }
-    eventTable.__assign(view.getInt(start) + start, view);
-    Metadata m = eventTable.meta(metaTable);
-    if (m == null) {
-      return "the Event has no metadata";
-    }
-    ByteBuffer idBytes = m.idInByteBuffer(ids);
-    if (idBytes == null) {
-      return "the Event has no id";
-    }
-    idStart = idBytes.position();
-    idLength = idBytes.remaining();
+    idStart = header.idStart();
+    idLength = header.idLength();
     idHash = hash(view, idStart, idLength);
-    payloadType = m.payloadType();
-    encoding = m.encoding();
-    reinforcement_learning.messages.flatbuff.v2.TimeStamp t = m.clientTimeUtc(timeStruct);
-    ticks = NO_TIME;
-    timeFields = 0;
-    timeSubsecond = 0;
-    if (t != null) {
-      hasTime = true;
-      // the struct's first 8 bytes as the schema lays them out, little-endian, its padding byte 0
-      timeFields = t.year() | (long) t.month() << 16 | (long) t.day() << 24 | (long) t.hour() << 32
-          | (long) t.minute() << 40 | (long) t.second() << 48;
-      timeSubsecond = (int) t.subsecond();
-      int year = (short) t.year();
-      if (year != 0 || t.month() != 0 || t.day() != 0 || t.hour() != 0 || t.minute() != 0 || t.second() != 0) {
-        ticks = Math.addExact(Math.multiplyExact(TimeStamp.epochSecond(year, t.month(), t.day(), t.hour(),
-            t.minute(), t.second()), TICKS_PER_SECOND), t.subsecond());
-      }
-    }
     return null;
   }
 
@@ -477,7 +434,7 @@ public final class EventFile implements Closeable {
    * (absent, or all of year to second 0, VW's "empty").
    */
   public long ticks() {
-    return ticks;
+    return header.ticks();
   }
 
   /**
@@ -486,27 +443,27 @@ public final class EventFile implements Closeable {
    * absent.
    */
   public long clientTimeFields() {
-    return timeFields;
+    return header.clientTimeFields();
   }
 
   /** The subsecond of the client time of the event read last as stored (an unsigned 32-bit value); 0 when absent. */
   public int clientTimeSubsecond() {
-    return timeSubsecond;
+    return header.clientTimeSubsecond();
   }
 
   /** The client time of the event read last as stored, or null when absent (a new record). */
   public @Nullable TimeStamp clientTime() {
-    return hasTime ? EventDecoder.timeStamp(timeStruct) : null;
+    return header.clientTime();
   }
 
   /** The payload type code of the event read last. */
   public int payloadType() {
-    return payloadType;
+    return header.payloadType();
   }
 
   /** The encoding code of the event read last. */
   public int encoding() {
-    return encoding;
+    return header.encoding();
   }
 
   @Override

@@ -4,8 +4,8 @@ import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.eventfile.EventFile;
+import io.github.vwbinlog.core.eventfile.EventHeader;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
-import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.join.LogJoinInput;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -13,8 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
-import reinforcement_learning.messages.flatbuff.v2.Event;
-import reinforcement_learning.messages.flatbuff.v2.Metadata;
 
 /**
  * The joiner's input from memory ({@link io.github.vwbinlog.join.LogJoiner#writeTo(java.util.Iterator,
@@ -30,14 +28,10 @@ final class MemoryInput {
   /** The batches whose DedupInfo is kept for identity; older ones are forgotten (a repeat is then written again). */
   private static final int DEDUP_BATCHES = 1 << 12;
 
-  private final FlatVerifier verifier;
   private final Tally tally;
   /** The held events of this input, recycled once written or left out. */
   private final Held.Pool pool;
-  private final Event eventTable = new Event();
-  private final Metadata metaTable = new Metadata();
-  private final reinforcement_learning.messages.flatbuff.v2.TimeStamp timeStruct =
-      new reinforcement_learning.messages.flatbuff.v2.TimeStamp();
+  private final EventHeader header;
   private final Map<String, Held> dedups = new LinkedHashMap<>(16, 0.75f, true) {
     private static final long serialVersionUID = 1L;
 
@@ -59,7 +53,7 @@ final class MemoryInput {
   EventStream.Role role = EventStream.Role.UNJOINABLE;
 
   MemoryInput(ReadLimits limits, Tally tally, Held.Registry registry) {
-    this.verifier = new FlatVerifier(limits);
+    this.header = new EventHeader(new FlatVerifier(limits));
     this.tally = tally;
     this.pool = new Held.Pool(registry);
   }
@@ -167,37 +161,15 @@ final class MemoryInput {
 
   /** Verifies a serialized Event and reads its id, payload type and client time; null when it can be used. */
   private @Nullable String read(ByteBuffer bytes) {
-    int start = bytes.position();
-    int length = bytes.remaining();
-    String problem = verifier.verify(bytes, start, length, Schema.EVENT);
+    String problem = header.read(bytes, bytes.position(), bytes.remaining());
     if (problem != null) {
-      return "the Event is malformed: " + problem;
+      return problem;
     }
-    eventTable.__assign(bytes.getInt(start) + start, bytes);
-    Metadata m = eventTable.meta(metaTable);
-    if (m == null) {
-      return "the Event has no metadata";
-    }
-    String s = m.id();
-    if (s == null) {
-      return "the Event has no id";
-    }
-    id = s;
-    payloadType = m.payloadType();
-    ticks = EventFile.NO_TIME;
-    timeFields = 0;
-    timeSubsecond = 0;
-    reinforcement_learning.messages.flatbuff.v2.TimeStamp t = m.clientTimeUtc(timeStruct);
-    if (t != null) {
-      timeFields = t.year() | (long) t.month() << 16 | (long) t.day() << 24 | (long) t.hour() << 32
-          | (long) t.minute() << 40 | (long) t.second() << 48;
-      timeSubsecond = (int) t.subsecond();
-      int year = (short) t.year();
-      if (year != 0 || t.month() != 0 || t.day() != 0 || t.hour() != 0 || t.minute() != 0 || t.second() != 0) {
-        ticks = Math.addExact(Math.multiplyExact(TimeStamp.epochSecond(year, t.month(), t.day(), t.hour(),
-            t.minute(), t.second()), EventFile.TICKS_PER_SECOND), t.subsecond());
-      }
-    }
+    id = header.id();
+    payloadType = header.payloadType();
+    ticks = header.ticks();
+    timeFields = header.clientTimeFields();
+    timeSubsecond = header.clientTimeSubsecond();
     return null;
   }
 }
