@@ -44,4 +44,13 @@ public interface DsjsonConverter {
    *     event and reports it with the exception's reason
    */
   byte[] line(JoinResult result);
+
+  /**
+   * The DSJSON line of one joined event given as a view ({@link JoinedEventSink}, {@link Joiner#joinNext}), with its
+   * final newline: the same bytes as {@link #line(JoinResult)} of its record, written from the view without building
+   * the record when the view is the library's own.
+   *
+   * @throws LineRefusedException if the line would not be valid JSON, as {@link #line(JoinResult)}
+   */
+  byte[] line(JoinedEventView view);
 }

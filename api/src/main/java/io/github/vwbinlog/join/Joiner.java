@@ -182,6 +182,29 @@ public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
         Spliterator.ORDERED | Spliterator.NONNULL), false).onClose(this::close);
   }
 
+  /**
+   * Joins the next REGULAR message of the log into one part of {@code sink}, the pull form of {@link #run}: reads the
+   * messages up to it (applying CHECKPOINTs), opens a part, hands it the message's joined events in log order as views
+   * (each valid during its {@link JoinedEventSink#accept} call only) and finishes it, on the calling thread. A message
+   * joined again (a byte range rebuilding its dedup cache) gets a new part; the first is dropped unfinished. For a
+   * reader that yields rows one by one without a record per event, holding one message's worth at a time.
+   *
+   * <pre>{@code
+   * try (Joiner joiner = Joiner.open(log, options)) {
+   *   while (joiner.joinNext(sink)) {
+   *     // sink.finish(part) has taken the message's events
+   *   }
+   * }
+   * }</pre>
+   *
+   * <p>A joiner is iterated ({@link #iterator()}) or joined message by message, not both.
+   *
+   * @return false at the end of the log (or of the range), when no message was joined
+   * @throws IOException if the sink's {@code finish} throws it
+   * @throws IllegalStateException if the joiner was iterated
+   */
+  <P> boolean joinNext(JoinedEventSink<P> sink) throws IOException;
+
   /** What was read, emitted and skipped so far. */
   JoinSummary summary();
 

@@ -10,7 +10,7 @@ import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinedEventView;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.LogJoinInput;
 import io.github.vwbinlog.join.LogJoinSummary;
@@ -129,9 +129,9 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
     private final Joiner joiner;
     /** The task log's messages cut by event id for the {@code joined_events} column (none for multistep logs). */
     private final @Nullable RegularTap tap;
-    private final Iterator<JoinResult> results;
-    private final CheckedLines lines;
+    private final MessageRows messages;
     private final Map<String, JoinedRows> byFile = new HashMap<>();
+    private Iterator<InternalRow> rows = java.util.Collections.emptyIterator();
     private @Nullable InternalRow next;
     private boolean closed;
 
@@ -150,8 +150,19 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
         this.tap = t;
         this.joiner = Joiner.of(t, options, 0, Long.MAX_VALUE);
       }
-      this.results = joiner.iterator();
-      this.lines = new CheckedLines(DsjsonConverter.of(options));
+      // an event whose line convert refuses is not a row, as in the joined view
+      this.messages = new MessageRows(DsjsonConverter.of(options), this::row);
+    }
+
+    /** The row of an event, with the file and offset its interaction came from. */
+    private InternalRow row(JoinedEventView view, byte[] line) {
+      String id = VwBinlogReaderFactory.id(view);
+      Source source = interactions.get(id);
+      String file = source == null ? "" : source.file();
+      long offset = source == null ? -1 : source.offset();
+      RegularTap t = tap;
+      return byFile.computeIfAbsent(file, f -> new JoinedRows(f, Schemas.JOINED))
+          .row(view, offset, t == null ? null : t.joinedEvents(view.offset(), id), line);
     }
 
     private static @Nullable ProblemType problemType(Path log) throws IOException {
@@ -174,27 +185,22 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
         return false;
       }
       try {
-        while (results.hasNext()) {
-          JoinResult r = results.next();
-          if (lines.check(r) != null) {
-            continue; // convert writes no line for it: not a row, as in the joined view
+        while (!rows.hasNext()) {
+          if (!messages.next(joiner)) {
+            close();
+            return false;
           }
-          Joiner.Position position = java.util.Objects.requireNonNull(joiner.position());
-          Source source = interactions.get(r.id());
-          String file = source == null ? "" : source.file();
-          long offset = source == null ? -1 : source.offset();
-          RegularTap t = tap;
-          next = byFile.computeIfAbsent(file, f -> new JoinedRows(f, lines, Schemas.JOINED))
-              .row(r, new Joiner.Position(offset, position.settings()),
-                  t == null ? null : t.joinedEvents(position.offset(), r.id()));
-          return true;
+          rows = messages.rows().iterator();
         }
+        next = rows.next();
+        return true;
       } catch (BinaryLogException e) {
         close();
         throw new IllegalStateException("vw-binlog join: reading the task's joined log: " + e.getMessage(), e);
+      } catch (IOException e) {
+        close();
+        throw new java.io.UncheckedIOException("vw-binlog join: reading the task's joined log", e);
       }
-      close();
-      return false;
     }
 
     @Override

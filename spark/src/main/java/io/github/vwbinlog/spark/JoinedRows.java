@@ -1,20 +1,10 @@
 package io.github.vwbinlog.spark;
 
 import io.github.vwbinlog.CheckpointInfo;
-import io.github.vwbinlog.TimeStamp;
-import io.github.vwbinlog.event.CaEvent;
-import io.github.vwbinlog.event.CbEvent;
-import io.github.vwbinlog.event.EventPayload;
-import io.github.vwbinlog.event.JoinedEvent;
-import io.github.vwbinlog.event.MultiSlotEvent;
-import io.github.vwbinlog.event.MultiStepEvent;
+import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.event.OutcomeEvent;
-import io.github.vwbinlog.event.SlotEvent;
-import io.github.vwbinlog.join.DsjsonConverter;
-import io.github.vwbinlog.join.JoinResult;
-import io.github.vwbinlog.join.Joiner;
+import io.github.vwbinlog.join.JoinedEventView;
 import java.nio.ByteBuffer;
-import java.util.List;
 import java.util.Locale;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
@@ -25,48 +15,39 @@ import org.apache.spark.unsafe.types.UTF8String;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The one adapter between vw-binlog and Spark rows: a joined event ({@link JoinResult}, with where it came from,
- * {@link Joiner.Position}) as an {@link InternalRow} of {@link Schemas#JOINED}, or of the columns a query selected.
- * Only the selected columns are built: without {@code dsjson} no line is written, without {@code context} no context
- * is copied.
+ * The one adapter between vw-binlog and Spark rows: a joined event, as the join's view ({@link JoinedEventView}: its
+ * values read in place, no record built), as an {@link InternalRow} of {@link Schemas#JOINED}, or of the columns a
+ * query selected. Only the selected columns are built: without {@code context} no context is copied. The values are
+ * those of the event's record ({@code JoinResult}), as the Parquet writer's rows have them (the same schema).
  *
  * <p>Not thread-safe: one per partition reader.
  */
 final class JoinedRows {
   private final UTF8String file;
-  private final DsjsonConverter converter;
   /** The selected columns, as indexes of {@link Schemas#JOINED}'s fields. */
   private final int[] columns;
 
-  /**
-   * Rows of {@code required}'s columns for the events of {@code file}.
-   *
-   * @param converter the conversion whose line the {@code dsjson} column holds (the read's join options)
-   */
-  JoinedRows(String file, DsjsonConverter converter, StructType required) {
+  /** Rows of {@code required}'s columns for the events of {@code file}. */
+  JoinedRows(String file, StructType required) {
     this.file = UTF8String.fromString(file);
-    this.converter = converter;
     this.columns = new int[required.fields().length];
     for (int i = 0; i < columns.length; i++) {
       columns[i] = Schemas.JOINED.fieldIndex(required.fields()[i].name());
     }
   }
 
-  /** The row of one joined event, without its events' bytes (a null {@code joined_events}). */
-  InternalRow row(JoinResult r, Joiner.Position at) {
-    return row(r, at, null);
-  }
-
   /**
    * The row of one joined event.
    *
+   * @param offset the {@code offset} column: the event's message, or where its interaction came from (a cluster join)
    * @param joinedEvents the {@code joined_events} column: a {@code JoinedPayload} holding the event's joined events as
    *     the log holds them ({@code Message.Regular.joinedPayloadsById()}), or null
+   * @param line the event's DSJSON line, with its final newline: the {@code dsjson} column
    */
-  InternalRow row(JoinResult r, Joiner.Position at, @Nullable ByteBuffer joinedEvents) {
+  InternalRow row(JoinedEventView v, long offset, @Nullable ByteBuffer joinedEvents, byte[] line) {
     Object[] values = new Object[columns.length];
     for (int i = 0; i < columns.length; i++) {
-      values[i] = column(columns[i], r, at, joinedEvents);
+      values[i] = column(columns[i], v, offset, joinedEvents, line);
     }
     return new GenericInternalRow(values);
   }
@@ -83,33 +64,36 @@ final class JoinedRows {
 
   private static final int JOINED_EVENTS = Schemas.JOINED.fieldIndex("joined_events");
 
-  private @Nullable Object column(int column, JoinResult r, Joiner.Position at, @Nullable ByteBuffer joinedEvents) {
-    EventPayload payload = r.interaction().event().payload();
-    CheckpointInfo settings = at.settings();
+  private @Nullable Object column(int column, JoinedEventView v, long offset, @Nullable ByteBuffer joinedEvents,
+      byte[] line) {
+    CheckpointInfo settings = v.settings();
+    PayloadType type = v.type();
+    boolean own = type == PayloadType.CB || type == PayloadType.MULTI_STEP;
     return switch (column) {
       case 0 -> file;
-      case 1 -> at.offset();
-      case 2 -> text(r.id());
-      case 3 -> micros(r.timestamp());
-      case 4 -> text(settings.problemType().name().toLowerCase(Locale.ROOT));
-      case 5 -> text(settings.rewardFunction().name().toLowerCase(Locale.ROOT));
-      case 6 -> text(settings.learningMode().name().toLowerCase(Locale.ROOT));
-      case 7 -> text(modelId(payload));
-      case 8 -> longs(actions(payload));
-      case 9 -> floats(probabilities(payload));
-      case 10 -> r.probability();
-      case 11 -> r.labelProbability();
-      case 12 -> r.reward();
-      case 13 -> r.originalReward();
-      case 14 -> slots(r, payload);
-      case 15 -> payload instanceof CaEvent ca ? (Object) ca.action() : null;
-      case 16 -> payload instanceof CaEvent ca ? (Object) ca.pdfValue() : null;
-      case 17 -> r.learnable();
-      case 18 -> r.pdrop();
-      case 19 -> r.weight();
-      case 20 -> context(payload);
-      case 21 -> outcomes(r.outcomes());
-      case 22 -> dsjson(r);
+      case 1 -> offset;
+      case 2 -> text(v.eventId());
+      case 3 -> v.epochSecond() * 1_000_000L;
+      case 4 -> UTF8String.fromString(settings.problemType().name().toLowerCase(Locale.ROOT));
+      case 5 -> UTF8String.fromString(settings.rewardFunction().name().toLowerCase(Locale.ROOT));
+      case 6 -> UTF8String.fromString(settings.learningMode().name().toLowerCase(Locale.ROOT));
+      case 7 -> text(v.modelId());
+      case 8 -> own ? actions(v, JoinedEventView.TOP) : new GenericArrayData(new long[0]);
+      case 9 -> own ? probabilities(v, JoinedEventView.TOP) : new GenericArrayData(new float[0]);
+      case 10 -> probability(v, type, own);
+      case 11 -> probability(v, type, own) * v.passProbability();
+      case 12 -> v.reward(JoinedEventView.TOP);
+      case 13 -> v.originalReward(JoinedEventView.TOP);
+      case 14 -> slots(v, type);
+      case 15 -> type == PayloadType.CA ? (Object) v.caAction() : null;
+      case 16 -> type == PayloadType.CA ? (Object) v.pdfValue() : null;
+      case 17 -> v.learnable();
+      case 18 -> 1f - v.passProbability();
+      case 19 -> 1f / (1f - (1f - v.passProbability()));
+      case 20 -> text(v.context());
+      case 21 -> outcomes(v);
+      case 22 -> UTF8String.fromBytes(line, 0, line.length > 0 && line[line.length - 1] == '\n' ? line.length - 1
+          : line.length);
       case 23 -> settings.defaultReward();
       case 24 -> settings.useClientTime();
       case 25 -> joinedEvents == null ? null : bytes(joinedEvents);
@@ -117,15 +101,18 @@ final class JoinedRows {
     };
   }
 
-  private @Nullable UTF8String dsjson(JoinResult r) {
-    byte[] line;
-    try {
-      line = converter.line(r);
-    } catch (IllegalArgumentException e) {
-      return null; // convert writes no line for this event (it counts and reports it instead)
+  /** The chosen action's probability: a decision's first, a CA decision's pdf value, a multi-slot's first slot's. */
+  private static float probability(JoinedEventView v, PayloadType type, boolean own) {
+    if (own) {
+      return v.probabilityCount(JoinedEventView.TOP) > 0 ? v.probability(JoinedEventView.TOP, 0) : 0f;
     }
-    int length = line.length > 0 && line[line.length - 1] == '\n' ? line.length - 1 : line.length;
-    return UTF8String.fromBytes(line, 0, length);
+    if (type == PayloadType.CA) {
+      return v.pdfValue();
+    }
+    if ((type == PayloadType.CCB || type == PayloadType.SLATES) && v.slotCount() > 0) {
+      return v.probabilityCount(0) > 0 ? v.probability(0, 0) : 0f;
+    }
+    return 0f;
   }
 
   private static byte[] bytes(ByteBuffer b) {
@@ -134,113 +121,54 @@ final class JoinedRows {
     return out;
   }
 
-  private static @Nullable UTF8String text(@Nullable String s) {
-    return s == null ? null : UTF8String.fromString(s);
-  }
-
-  private static long micros(TimeStamp t) {
-    return t.epochSecond() * 1_000_000L;
-  }
-
-  private static @Nullable String modelId(EventPayload p) {
-    if (p instanceof CbEvent cb) {
-      return cb.modelId();
-    }
-    if (p instanceof MultiSlotEvent ms) {
-      return ms.modelId();
-    }
-    if (p instanceof CaEvent ca) {
-      return ca.modelId();
-    }
-    if (p instanceof MultiStepEvent step) {
-      return step.modelId();
-    }
-    return null;
-  }
-
-  private static List<Long> actions(EventPayload p) {
-    if (p instanceof CbEvent cb) {
-      return cb.actionIds();
-    }
-    if (p instanceof MultiStepEvent step) {
-      return step.actionIds();
-    }
-    return List.of();
-  }
-
-  private static List<Float> probabilities(EventPayload p) {
-    if (p instanceof CbEvent cb) {
-      return cb.probabilities();
-    }
-    if (p instanceof MultiStepEvent step) {
-      return step.probabilities();
-    }
-    return List.of();
-  }
-
-  private static @Nullable UTF8String context(EventPayload p) {
-    ByteBuffer c = p instanceof CbEvent cb ? cb.context()
-        : p instanceof MultiSlotEvent ms ? ms.context()
-        : p instanceof CaEvent ca ? ca.context()
-        : p instanceof MultiStepEvent step ? step.context()
-        : null;
-    if (c == null) {
-      return null;
-    }
-    byte[] bytes = new byte[c.remaining()];
-    c.get(c.position(), bytes);
-    return UTF8String.fromBytes(bytes);
+  private static @Nullable UTF8String text(@Nullable ByteBuffer b) {
+    return b == null ? null : UTF8String.fromBytes(bytes(b));
   }
 
   /** CCB: each slot with its reward; slates: each slot, the reward being the decision's (null in the slot). */
-  private static ArrayData slots(JoinResult r, EventPayload p) {
-    if (!(p instanceof MultiSlotEvent ms)) {
+  private static ArrayData slots(JoinedEventView v, PayloadType type) {
+    if (type != PayloadType.CCB && type != PayloadType.SLATES) {
       return new GenericArrayData(new Object[0]);
     }
-    boolean perSlot = r.payloadType() == io.github.vwbinlog.PayloadType.CCB;
-    Object[] out = new Object[ms.slots().size()];
+    boolean perSlot = type == PayloadType.CCB;
+    Object[] out = new Object[v.slotCount()];
     for (int k = 0; k < out.length; k++) {
-      SlotEvent s = ms.slots().get(k);
-      Object reward = perSlot && k < r.rewards().size() ? (Object) r.rewards().get(k) : null;
-      Object original = perSlot && k < r.originalRewards().size() ? (Object) r.originalRewards().get(k) : null;
-      out[k] = new GenericInternalRow(new Object[] {text(s.id()), longs(s.actionIds()), floats(s.probabilities()),
+      Object reward = perSlot ? (Object) v.reward(k) : null;
+      Object original = perSlot ? (Object) v.originalReward(k) : null;
+      out[k] = new GenericInternalRow(new Object[] {text(v.slotIdBytes(k)), actions(v, k), probabilities(v, k),
           reward, original});
     }
     return new GenericArrayData(out);
   }
 
-  private static ArrayData outcomes(List<JoinedEvent> outcomes) {
-    Object[] out = new Object[outcomes.size()];
-    for (int i = 0; i < out.length; i++) {
-      JoinedEvent e = outcomes.get(i);
-      Object value = null;
-      UTF8String literal = null;
-      UTF8String index = null;
-      boolean taken = false;
-      if (e.event().payload() instanceof OutcomeEvent o) {
-        value = o.valueKind() == OutcomeEvent.Kind.NUMERIC ? (Object) o.numericValue() : null;
-        literal = text(o.literalValue());
-        index = o.indexKind() == OutcomeEvent.Kind.NUMERIC ? text(Integer.toString(o.numericIndex()))
-            : text(o.literalIndex());
-        taken = o.actionTaken();
-      }
-      out[i] = new GenericInternalRow(new Object[] {value, literal, index, micros(e.timestamp()), taken});
+  private static ArrayData outcomes(JoinedEventView v) {
+    int list = JoinedEventView.TOP;
+    Object[] out = new Object[v.outcomeCount(list)];
+    for (int k = 0; k < out.length; k++) {
+      Object value = v.outcomeValueKind(list, k) == OutcomeEvent.Kind.NUMERIC ? (Object) v.outcomeValue(list, k)
+          : null;
+      OutcomeEvent.Kind indexKind = v.outcomeIndexKind(list, k);
+      UTF8String index = indexKind == OutcomeEvent.Kind.NUMERIC
+          ? UTF8String.fromString(Integer.toString(v.outcomeNumericIndex(list, k)))
+          : indexKind == OutcomeEvent.Kind.LITERAL ? text(v.outcomeLiteralIndexBytes(list, k)) : null;
+      out[k] = new GenericInternalRow(new Object[] {value, text(v.outcomeLiteralValue(list, k)), index,
+          v.outcomeEpochSecond(list, k) * 1_000_000L, v.outcomeTaken(list, k)});
     }
     return new GenericArrayData(out);
   }
 
-  private static ArrayData longs(List<Long> values) {
-    long[] a = new long[values.size()];
-    for (int i = 0; i < a.length; i++) {
-      a[i] = values.get(i);
+  private static ArrayData actions(JoinedEventView v, int list) {
+    long[] a = new long[v.actionCount(list)];
+    for (int k = 0; k < a.length; k++) {
+      a[k] = v.action(list, k);
     }
     return new GenericArrayData(a);
   }
 
-  private static ArrayData floats(List<Float> values) {
-    float[] a = new float[values.size()];
-    for (int i = 0; i < a.length; i++) {
-      a[i] = values.get(i);
+  private static ArrayData probabilities(JoinedEventView v, int list) {
+    float[] a = new float[v.probabilityCount(list)];
+    for (int k = 0; k < a.length; k++) {
+      a[k] = v.probability(list, k);
     }
     return new GenericArrayData(a);
   }

@@ -15,7 +15,6 @@ import io.github.vwbinlog.Severity;
 import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.LineRefusedException;
@@ -208,17 +207,15 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
 
   /**
    * One row per joined event, in the order the library's Joiner yields them, less those whose DSJSON line convert
-   * refuses: those are diagnostics ({@link DiagnosticReader}), and in strict mode they fail the read.
+   * refuses: those are diagnostics ({@link DiagnosticReader}), and in strict mode they fail the read. The split is
+   * joined one REGULAR message at a time ({@link MessageRows}), from the join's views.
    */
   private final class JoinedReader implements PartitionReader<InternalRow> {
     private final FileSplit split;
     private final Joiner joiner;
-    private final Iterator<JoinResult> events;
-    private final CheckedLines lines;
-    private final JoinedRows rows;
+    private final MessageRows messages;
     private final @Nullable MultistepCheck multistep;
-    /** Where the {@code joined_events} column comes from, when it is selected (never for multistep logs). */
-    private final @Nullable RegularTap tap;
+    private Iterator<InternalRow> rows = java.util.Collections.emptyIterator();
     private @Nullable InternalRow current;
     private boolean finished;
 
@@ -227,43 +224,44 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
       this.multistep = settings.multistep() ? null : new MultistepCheck(DiagnosticListener.ignoring(),
           settings.strict());
       JoinOptions options = settings.joinOptions(multistep == null ? DiagnosticListener.ignoring() : multistep);
-      this.lines = new CheckedLines(DsjsonConverter.of(options));
-      this.rows = new JoinedRows(split.path(), lines, required);
+      JoinedRows columns = new JoinedRows(split.path(), required);
       // The joiner counts the reader's own diagnostics; the reader reports to the join's listener.
-      if (rows.needsJoinedEvents() && !settings.multistep()) {
-        // Through a source whose reader notes each REGULAR message, read as a range (the whole file is [0, end)).
-        this.tap = new RegularTap(source(split));
+      if (columns.needsJoinedEvents() && !settings.multistep()) {
+        // Through a source whose reader notes each REGULAR message, read as a range (the whole file is [0, end)):
+        // the message being joined is the one it noted last.
+        RegularTap tap = new RegularTap(source(split));
         this.joiner = Joiner.of(tap, options, split.start(), split.isWhole() ? Long.MAX_VALUE : split.end());
+        this.messages = new MessageRows(DsjsonConverter.of(options), (view, line) -> columns.row(view, view.offset(),
+            tap.joinedEvents(view.offset(), id(view)), line));
       } else {
-        this.tap = null;
         this.joiner = joiner(split, options);
+        this.messages = new MessageRows(DsjsonConverter.of(options),
+            (view, line) -> columns.row(view, view.offset(), null, line));
       }
-      this.events = joiner.iterator();
     }
 
     @Override
     public boolean next() throws IOException {
       try {
-        while (events.hasNext()) {
-          JoinResult r = events.next();
-          Joiner.Position at = java.util.Objects.requireNonNull(joiner.position());
-          LineRefusedException refused = lines.check(r);
-          if (refused == null) {
-            current = rows.row(r, at, tap == null ? null : tap.joinedEvents(at.offset(), r.id()));
-            return true;
+        while (!rows.hasNext()) {
+          if (!messages.next(joiner)) {
+            if (!finished) {
+              finished = true;
+              finish(split, joiner.summary(), multistep == null ? 0 : multistep.skipped());
+            }
+            return false;
           }
-          if (settings.strict()) {
-            throw strict(refused, at.offset());
+          if (settings.strict() && !messages.refusals().isEmpty()) {
+            MessageRows.Refusal r = messages.refusals().get(0);
+            throw strict(r.refused(), r.offset());
           }
+          rows = messages.rows().iterator();
         }
       } catch (BinaryLogException e) {
         throw failure(split.path(), e);
       }
-      if (!finished) {
-        finished = true;
-        finish(split, joiner.summary(), multistep == null ? 0 : multistep.skipped());
-      }
-      return false;
+      current = rows.next();
+      return true;
     }
 
     @Override
@@ -275,6 +273,14 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     public void close() {
       joiner.close();
     }
+  }
+
+  /** A view's event id, decoded. */
+  static String id(io.github.vwbinlog.join.JoinedEventView view) {
+    java.nio.ByteBuffer b = view.eventId();
+    byte[] bytes = new byte[b.remaining()];
+    b.get(b.position(), bytes);
+    return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /**
@@ -542,17 +548,15 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
       this.name = UTF8String.fromString(file);
       JoinOptions options = settings.joinOptions(settings.multistep() ? diagnostics::add
           : new MultistepCheck(diagnostics::add, settings.strict()));
-      CheckedLines lines = new CheckedLines(DsjsonConverter.of(options));
+      // A joined event is not this view's row; one whose line convert refuses is reported, as convert reports it.
+      MessageRows messages = new MessageRows(DsjsonConverter.of(options), (view, line) -> null);
       try (Joiner joiner = joiner(split, options)) {
-        for (JoinResult r : joiner) {
-          // A joined event is not this view's row; one whose line convert refuses is reported, as convert reports it.
-          LineRefusedException refused = lines.check(r);
-          if (refused != null) {
-            long offset = java.util.Objects.requireNonNull(joiner.position()).offset();
+        while (messages.next(joiner)) {
+          for (MessageRows.Refusal r : messages.refusals()) {
             if (settings.strict()) {
-              throw strict(refused, offset);
+              throw strict(r.refused(), r.offset());
             }
-            diagnostics.add(refused.toDiagnostic(offset));
+            diagnostics.add(r.refused().toDiagnostic(r.offset()));
           }
         }
       } catch (BinaryLogException e) {

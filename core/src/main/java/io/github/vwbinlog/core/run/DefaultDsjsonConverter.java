@@ -4,12 +4,14 @@ import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.JoinCounters;
+import io.github.vwbinlog.core.join.JoinedView;
 import io.github.vwbinlog.core.output.DsjsonWriter;
 import io.github.vwbinlog.core.output.DsjsonSink;
 import io.github.vwbinlog.core.text.JsonBytes;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
+import io.github.vwbinlog.join.JoinedEventView;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
 import io.github.vwbinlog.join.LineRefusedException;
@@ -20,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link DsjsonConverter}: joins with {@link DefaultJoiner}, whose joined events {@link DsjsonWriter} writes
@@ -136,12 +139,25 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
   @Override
   public byte[] line(JoinResult result) {
     LineWriter w = lineWriters.get();
-    JsonBytes out = w.buffer();
-    out.reset();
-    DsjsonWriter.Rejection rejection = w.writer().write(result, out);
+    w.buffer().reset();
+    return line(w.buffer(), w.writer().write(result, w.buffer()));
+  }
+
+  @Override
+  public byte[] line(JoinedEventView view) {
+    if (!(view instanceof JoinedView own)) {
+      return line(view.record()); // another implementation's view: through its record
+    }
+    LineWriter w = lineWriters.get();
+    w.buffer().reset();
+    return line(w.buffer(), w.writer().write(own, w.buffer()));
+  }
+
+  private static byte[] line(JsonBytes out, DsjsonWriter.@Nullable Rejection rejection) {
     if (rejection != null) {
       throw new LineRefusedException(rejection.reason(), rejection.eventId(), rejection.message());
     }
     return out.toByteArray();
   }
+
 }

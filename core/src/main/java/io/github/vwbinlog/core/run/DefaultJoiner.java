@@ -9,12 +9,15 @@ import io.github.vwbinlog.core.join.StickyConfig;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinedEventSink;
 import io.github.vwbinlog.join.JoinSummary;
 import io.github.vwbinlog.join.Joiner.Position;
 import io.github.vwbinlog.join.Joiner;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -83,19 +86,46 @@ public final class DefaultJoiner implements Joiner {
    * @return false at the end of the log
    */
   public boolean step(EventSink sink) {
+    return loop().step(r -> joiner.regular(r.offset(), r.payload(), sink));
+  }
+
+  private MessageLoop loop() {
     MessageLoop l = loop;
     if (l == null) {
       l = MessageLoop.whole(reader.iterator(), config, options.readOptions().limits(), counters, counters,
           options.isEnabled(JoinFeature.STRICT));
       loop = l;
     }
-    return l.step(r -> joiner.regular(r.offset(), r.payload(), sink));
+    return l;
+  }
+
+  @Override
+  public <P> boolean joinNext(JoinedEventSink<P> sink) throws IOException {
+    if (events != null) {
+      throw new IllegalStateException("a Joiner is iterated or joined message by message, not both");
+    }
+    MessageLoop l = loop();
+    List<P> joined = new ArrayList<>(1);
+    while (joined.isEmpty()) {
+      if (!l.step(r -> {
+        P part = sink.open();
+        joiner.regular(r.offset(), r.payload(), view -> {
+          sink.accept(part, view);
+          return true;
+        });
+        joined.add(part);
+      })) {
+        return false;
+      }
+    }
+    sink.finish(joined.get(0));
+    return true;
   }
 
   @Override
   public Iterator<JoinResult> iterator() {
     if (events != null || loop != null) {
-      throw new IllegalStateException("a Joiner can be iterated only once");
+      throw new IllegalStateException("a Joiner can be iterated only once, and not after joinNext");
     }
     JoinedEvents e = new JoinedEvents(ready -> step(EventSink.records(ready::add)), config, this::currentOffset);
     events = e;

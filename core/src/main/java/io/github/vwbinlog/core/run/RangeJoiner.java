@@ -15,11 +15,12 @@ import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinedEventSink;
+import io.github.vwbinlog.join.JoinedEventView;
 import io.github.vwbinlog.join.JoinSummary;
 import io.github.vwbinlog.join.Joiner;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -62,6 +63,8 @@ public final class RangeJoiner implements Joiner {
   private boolean settled;
   /** The events being iterated; null before {@link #iterator()}. */
   private @Nullable JoinedEvents events;
+  /** The loop over the range's messages, made at the first step. */
+  private @Nullable MessageLoop loop;
   private int rebuilt;
 
   private RangeJoiner(Joiner.Source source, JoinOptions options, long from, long to, JoinCounters counters)
@@ -108,39 +111,84 @@ public final class RangeJoiner implements Joiner {
 
   @Override
   public Iterator<JoinResult> iterator() {
-    if (events != null) {
-      throw new IllegalStateException("a Joiner can be iterated only once");
+    if (events != null || loop != null) {
+      throw new IllegalStateException("a Joiner can be iterated only once, and not after joinNext");
     }
-    MessageLoop loop = MessageLoop.range(reader.iterator(), config, limits, counters, counters,
-        options.isEnabled(JoinFeature.STRICT), from, to);
-    JoinedEvents e = new JoinedEvents(ready -> loop.step(r -> regular(r, ready, loop.regularBefore())), config,
-        loop::offset);
+    MessageLoop l = loop();
+    JoinedEvents e = new JoinedEvents(ready -> l.step(r -> ready.addAll(regular(r, RECORDS, l.regularBefore()))),
+        config, l::offset);
     events = e;
     return e;
   }
 
+  /** The records of a message: the sink of {@link #iterator()}. */
+  private static final JoinedEventSink<List<JoinResult>> RECORDS = new JoinedEventSink<>() {
+    @Override
+    public List<JoinResult> open() {
+      return new ArrayList<>();
+    }
+
+    @Override
+    public void accept(List<JoinResult> part, JoinedEventView event) {
+      part.add(event.record());
+    }
+
+    @Override
+    public void finish(List<JoinResult> part) {
+      // iterator() takes the part regular() returns
+    }
+  };
+
+  private MessageLoop loop() {
+    MessageLoop l = loop;
+    if (l == null) {
+      l = MessageLoop.range(reader.iterator(), config, limits, counters, counters,
+          options.isEnabled(JoinFeature.STRICT), from, to);
+      loop = l;
+    }
+    return l;
+  }
+
+  @Override
+  public <P> boolean joinNext(JoinedEventSink<P> sink) throws IOException {
+    if (events != null) {
+      throw new IllegalStateException("a Joiner is iterated or joined message by message, not both");
+    }
+    MessageLoop l = loop();
+    List<P> joined = new ArrayList<>(1);
+    while (joined.isEmpty()) {
+      if (!l.step(r -> joined.add(regular(r, sink, l.regularBefore())))) {
+        return false;
+      }
+    }
+    sink.finish(joined.get(0));
+    return true;
+  }
+
   /**
-   * Joins one REGULAR message of the range, again with the whole file's cache if its result depends on it: when a
-   * REGULAR message came before the range ({@code regularBefore}) and the cache has not been rebuilt yet.
+   * Joins one REGULAR message of the range into a part of {@code sink}, again into a new part with the whole file's
+   * cache if its result depends on it: when a REGULAR message came before the range ({@code regularBefore}) and the
+   * cache has not been rebuilt yet.
+   *
+   * @return the part that holds the message's events (the first part is dropped when the message is joined again)
    */
-  private void regular(Message.Regular r, ArrayDeque<JoinResult> ready, boolean regularBefore) {
+  private <P> P regular(Message.Regular r, JoinedEventSink<P> sink, boolean regularBefore) {
     if (!settled) {
       certain = !regularBefore;
       settled = true;
     }
     List<Diagnostic> diagnostics = new ArrayList<>();
-    List<JoinResult> results = new ArrayList<>();
     JoinCounters own = new JoinCounters(diagnostics::add, false, true);
     MessageJoiner joiner = MessageJoiner.of(config, own, limits, cache, !certain, null);
-    joiner.regular(r.offset(), r.payload(), EventSink.records(results::add));
+    P part = sink.open();
+    joiner.regular(r.offset(), r.payload(), into(sink, part));
     if (!certain) {
       if (joiner.dedupUncertain()) {
         rebuildCache();
         diagnostics.clear();
-        results.clear();
         own = new JoinCounters(diagnostics::add, false, true);
-        MessageJoiner.of(config, own, limits, cache, false, null).regular(r.offset(), r.payload(),
-            EventSink.records(results::add));
+        part = sink.open();
+        MessageJoiner.of(config, own, limits, cache, false, null).regular(r.offset(), r.payload(), into(sink, part));
       } else {
         journal.addAll(joiner.dedupJournal());
       }
@@ -149,7 +197,14 @@ public final class RangeJoiner implements Joiner {
       counters.report(d); // in strict mode the first ERROR stops the join here, as it stops a whole-file join
     }
     counters.mergeFrom(own);
-    ready.addAll(results);
+    return part;
+  }
+
+  private static <P> EventSink into(JoinedEventSink<P> sink, P part) {
+    return view -> {
+      sink.accept(part, view);
+      return true;
+    };
   }
 
   /**
