@@ -8,12 +8,12 @@ import java.nio.channels.SeekableByteChannel;
 
 /**
  * A {@link ByteSource} over a seekable channel for framing a log without reading it: fields are read through a small
- * window (a few KiB), and {@link #skip(long)} moves the position without reading, so the messages' payloads that are
+ * window (512 bytes), and {@link #skip(long)} moves the position without reading, so the messages' payloads that are
  * skipped cost a seek. What planning byte ranges uses ({@code RangePlanner}); a reader of payloads uses the mapped or
  * channel sources.
  */
 public final class SeekingSource extends ByteSource {
-  private static final int WINDOW = 8 * 1024;
+  private static final int WINDOW = 512;
 
   private final SeekableByteChannel channel;
   private final long size;
