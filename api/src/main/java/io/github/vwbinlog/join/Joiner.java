@@ -107,11 +107,14 @@ public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
    *
    * <pre>{@code
    * Joiner part = Joiner.of((start, limit, readOptions) -> {
-   *   FSDataInputStream in = fileSystem.open(path);
+   *   FSDataInputStream in = fileSystem.open(path);   // Hadoop's, or any stream that can seek
    *   in.seek(start);
-   *   return BinaryLogReader.of(Channels.newChannel(new BoundedInputStream(in, limit - start)), start, readOptions);
+   *   return BinaryLogReader.of(Channels.newChannel(in), start, readOptions);
    * }, options, range);
    * }</pre>
+   *
+   * <p>A reader that goes on past {@code limit} gives the same result (the join stops at the first message at or
+   * after {@code range.to()}); one that ends at {@code limit} reads nothing more than the range's messages.
    *
    * @throws IOException if {@code source} cannot open the log
    * @throws IllegalArgumentException if the options are multistep

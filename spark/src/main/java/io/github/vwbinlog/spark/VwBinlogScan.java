@@ -66,8 +66,20 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
     return this;
   }
 
+  /** The tasks, planned once: Spark may ask more than once for one query, and a plan frames the cut files. */
+  private InputPartition @org.jspecify.annotations.Nullable [] planned;
+
   @Override
   public InputPartition[] planInputPartitions() {
+    InputPartition[] p = planned;
+    if (p == null) {
+      p = plan();
+      planned = p;
+    }
+    return p.clone();
+  }
+
+  private InputPartition[] plan() {
     SQLConf conf = SparkSession.active().sessionState().conf();
     long maxBytes = settings.maxPartitionBytes() > 0 ? settings.maxPartitionBytes() : conf.filesMaxPartitionBytes();
     if (maxBytes <= 0) {

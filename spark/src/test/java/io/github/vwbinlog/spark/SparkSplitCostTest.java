@@ -150,6 +150,7 @@ class SparkSplitCostTest {
     long taskBytes = 0;
     long largestTask = 0;
     long driverBytes = 0;
+    int driverStreams = 0;
     for (CountingFileSystem.Counted s : CountingFileSystem.STREAMS) {
       if (s.task) {
         tasks++;
@@ -160,9 +161,12 @@ class SparkSplitCostTest {
             .isLessThanOrEqualTo(split + largest);
       } else {
         driverBytes += s.read.get();
+        driverStreams++;
       }
     }
     int splits = (int) Math.ceil((double) size / split);
+    // the plan: the file framed once, on the driver
+    assertThat(driverStreams).as("%s of %s: the driver's streams", view, log).isEqualTo(1);
     // every byte read by one task: the splits' ranges do not overlap (the diagnostics view looks at 4 bytes more)
     assertThat(taskBytes).as("%s of %s: the tasks' bytes", view, log).isLessThanOrEqualTo(size + 4 * tasks);
     // the plan: at most one 512-byte window of headers a message
@@ -187,11 +191,11 @@ class SparkSplitCostTest {
     }
     check(log, "joined", split, "strict");
     // the joined_events column comes from the split's own messages too
-    List<Row> whole = spark.read().format("vw-binlog").load(log.toString()).select("id", "joined_events")
+    List<Row> whole = spark.read().format("vw-binlog").load(log.toString()).select("event_id", "joined_events")
         .collectAsList();
     CountingFileSystem.STREAMS.clear();
     List<Row> cut = spark.read().format("vw-binlog").option("maxPartitionBytes", Long.toString(split))
-        .load("vwsplit://" + log.toAbsolutePath()).select("id", "joined_events").collectAsList();
+        .load("vwsplit://" + log.toAbsolutePath()).select("event_id", "joined_events").collectAsList();
     assertThat(cut).isEqualTo(whole);
     for (CountingFileSystem.Counted s : CountingFileSystem.STREAMS) {
       if (s.task) {
