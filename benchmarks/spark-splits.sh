@@ -3,7 +3,7 @@
 # count() with the default splits and with 1 MiB splits (which must cost about the same: a split reads its own bytes,
 # not the log from its start), and the dsjson column written as text on local[2] against `convert --threads 2`. Each
 # query runs in a JVM of its own (SparkSplitTiming) under /usr/bin/time, which gives the process's CPU time and peak
-# RSS; the load average is printed before each. The log is generated once under DIR (never in the repository).
+# RSS; the load average is printed before each. First, the driver's plan of the log's 1 MiB splits (PlanTiming). The log is generated once under DIR (never in the repository).
 # Usage: benchmarks/spark-splits.sh [size in MiB, default 4096]   (env: DIR=/tmp/vw-binlog-splits, JAVA=java,
 #        MASTER=local[2])
 set -euo pipefail
@@ -32,6 +32,7 @@ measure() {
   awk -v l="$label" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v load="$load" \
     'BEGIN{printf "%s: wall %.2f s, CPU %.2f s (user %.2f, sys %.2f), peak RSS %.0f MiB, load before %s\n", l, w, u+s, u, s, r/1024, load}'
 }
+"$JAVA" -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.PlanTiming "$log" $((1 << 20))
 measure "convert --threads 2" "$JAVA" -jar cli/target/vw-binlog.jar convert "$log" -o "$out.dsjson" --threads 2 -q
 rm -f "$out.dsjson"
 for q in count count1m write; do
