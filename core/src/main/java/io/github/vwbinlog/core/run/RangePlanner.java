@@ -51,7 +51,7 @@ public final class RangePlanner {
   }
 
   private List<LogRange> run(SeekableByteChannel channel, long[] cuts) throws IOException {
-    SeekingSource source = new SeekingSource(channel);
+    SeekingSource source = new SeekingSource(channel); // not closed: the channel is the caller's
     long size = source.size();
     FrameCursor cursor = new FrameCursor(source, options.limits(), true, DiagnosticListener.ignoring(),
         MessageType.CHECKPOINT);
@@ -113,7 +113,6 @@ public final class RangePlanner {
     }
     return out;
   }
-
 
   /** Where the message after the cursor's starts: after its header, payload and padding (SPEC §1). */
   private static long nextBoundary(FrameCursor cursor) {
