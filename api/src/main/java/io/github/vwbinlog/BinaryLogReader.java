@@ -49,6 +49,21 @@ public interface BinaryLogReader extends Iterable<Message>, AutoCloseable {
     return Providers.get().openReader(file, options);
   }
 
+  /**
+   * Opens the bytes {@code [start, limit)} of a file, memory-mapping only those, as if the file ended at
+   * {@code limit} ({@link #size()} is {@code limit}); offsets are the file's. {@code start} must be a message boundary
+   * (0, or where a message starts: {@link io.github.vwbinlog.join.LogRange#start()}), else the bytes there are framed
+   * as a message. A {@code limit} beyond the file's end is the file's end.
+   *
+   * @throws IllegalArgumentException if {@code start} is negative or above {@code limit}
+   */
+  static BinaryLogReader open(Path file, long start, long limit, ReadOptions options) throws IOException {
+    if (start < 0 || limit < start) {
+      throw new IllegalArgumentException("not a byte range: [" + start + ", " + limit + ")");
+    }
+    return Providers.get().openReader(file, start, limit, options);
+  }
+
   /** Reads a buffer in place, from its position to its limit; offsets count from its position. */
   static BinaryLogReader of(ByteBuffer buffer) {
     return of(buffer, ReadOptions.defaults());
@@ -82,6 +97,19 @@ public interface BinaryLogReader extends Iterable<Message>, AutoCloseable {
   /** Reads a channel sequentially; closing the reader closes the channel. */
   static BinaryLogReader of(ReadableByteChannel channel) {
     return of(channel, ReadOptions.defaults());
+  }
+
+  /**
+   * Reads a channel sequentially from offset {@code position} of the log (the channel is there: a file or stream
+   * seeked to a message boundary), to the channel's end; offsets are the log's. Closing the reader closes the channel.
+   *
+   * @throws IllegalArgumentException if {@code position} is negative
+   */
+  static BinaryLogReader of(ReadableByteChannel channel, long position, ReadOptions options) {
+    if (position < 0) {
+      throw new IllegalArgumentException("position " + position);
+    }
+    return Providers.get().openReader(channel, position, options);
   }
 
   /** Reads a channel sequentially; closing the reader closes the channel. */

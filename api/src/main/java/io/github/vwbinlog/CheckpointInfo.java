@@ -23,7 +23,7 @@ public record CheckpointInfo(
     float defaultReward,
     LearningMode learningMode,
     ProblemType problemType,
-    boolean useClientTime) {
+    boolean useClientTime) implements java.io.Serializable {
 
   /**
    * The schema defaults, which are also what an empty CHECKPOINT sets: Earliest, 0.0, Online, UNKNOWN (which matches

@@ -49,8 +49,9 @@ public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
    * several machines (a Spark split is such a range). A range need not start or end at a message boundary: a message
    * belongs to the range its first byte lies in.
    *
-   * <p>Reading a range frames the file from its start (cheap: the file is mapped and only message headers are read
-   * before {@code from}); only when a message's result could depend on a DedupInfo event before the range are the
+   * <p>Reading a range plans it first ({@link LogRange#plan}: the message headers before {@code from} are read, the
+   * payloads skipped, nothing mapped), then maps only the range's bytes ({@link #open(Path, JoinOptions, LogRange)});
+   * only when a message's result could depend on a DedupInfo event before the range are the
    * earlier messages joined once more. Not for {@link JoinFeature#MULTISTEP}, whose episodes cross messages.
    *
    * <pre>{@code
@@ -82,6 +83,57 @@ public interface Joiner extends Iterable<JoinResult>, AutoCloseable {
    */
   static Joiner of(Source source, JoinOptions options, long from, long to) throws IOException {
     return Providers.get().joiner(source, options, from, to);
+  }
+
+  /**
+   * Joins a planned range of a file ({@link LogRange#plan}): the REGULAR messages whose offset lies in
+   * {@code [range.from(), range.to())}, as {@link #open(Path, JoinOptions, long, long)} joins them, mapping only the
+   * range's bytes {@code [range.start(), range.limit())}. Nothing before the range is read, unless a message's result
+   * depends on the dedup cache before it (a DedupInfo value that does not parse, for an id new to the range; with
+   * {@link JoinFeature#FOR_TRAINING}, a context with {@code __aid} references): then the log before the range is
+   * joined once more, silently, to rebuild the cache.
+   *
+   * @throws IllegalArgumentException if the options are multistep
+   */
+  static Joiner open(Path file, JoinOptions options, LogRange range) throws IOException {
+    return of((start, limit, readOptions) -> io.github.vwbinlog.BinaryLogReader.open(file, start, limit, readOptions),
+        options, range);
+  }
+
+  /**
+   * Joins a planned range of a log that is not a local file (HDFS, S3...), as {@link #open(Path, JoinOptions,
+   * LogRange)} joins a range of a file: {@code source} opens a reader of the range's bytes, and, only when the dedup
+   * cache before the range must be rebuilt, once more a reader of the bytes before it. The joiner closes the readers.
+   *
+   * <pre>{@code
+   * Joiner part = Joiner.of((start, limit, readOptions) -> {
+   *   FSDataInputStream in = fileSystem.open(path);   // Hadoop's, or any stream that can seek
+   *   in.seek(start);
+   *   return BinaryLogReader.of(Channels.newChannel(in), start, readOptions);
+   * }, options, range);
+   * }</pre>
+   *
+   * <p>A reader that goes on past {@code limit} gives the same result (the join stops at the first message at or
+   * after {@code range.to()}); one that ends at {@code limit} reads nothing more than the range's messages.
+   *
+   * @throws IOException if {@code source} cannot open the log
+   * @throws IllegalArgumentException if the options are multistep
+   */
+  static Joiner of(RangeSource source, JoinOptions options, LogRange range) throws IOException {
+    return Providers.get().joiner(source, options, range);
+  }
+
+  /** Opens a reader of a byte range of a log: see {@link #of(RangeSource, JoinOptions, LogRange)}. */
+  @FunctionalInterface
+  interface RangeSource {
+    /**
+     * A reader of the log's bytes {@code [start, limit)}, as if the log ended at {@code limit}, whose offsets are the
+     * log's ({@link io.github.vwbinlog.BinaryLogReader#open(Path, long, long, io.github.vwbinlog.ReadOptions)},
+     * {@link io.github.vwbinlog.BinaryLogReader#of(java.nio.channels.ReadableByteChannel, long,
+     * io.github.vwbinlog.ReadOptions)}); {@code start} is a message boundary.
+     */
+    io.github.vwbinlog.BinaryLogReader open(long start, long limit, io.github.vwbinlog.ReadOptions options)
+        throws IOException;
   }
 
   /** Opens a reader of a log from its start: see {@link #of(Source, JoinOptions, long, long)}. */

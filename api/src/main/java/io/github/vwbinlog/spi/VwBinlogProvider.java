@@ -42,6 +42,12 @@ public interface VwBinlogProvider {
   /** Opens a sequential reader over a channel. */
   BinaryLogReader openReader(ReadableByteChannel channel, ReadOptions options);
 
+  /** A reader of the bytes {@code [start, limit)} of a file, mapped: {@link BinaryLogReader#open(Path, long, long, ReadOptions)}. */
+  BinaryLogReader openReader(Path file, long start, long limit, ReadOptions options) throws IOException;
+
+  /** A reader of a channel at offset {@code position}: {@link BinaryLogReader#of(ReadableByteChannel, long, ReadOptions)}. */
+  BinaryLogReader openReader(ReadableByteChannel channel, long position, ReadOptions options);
+
   /** Verifies and decodes a HEADER payload within {@code limits}. */
   FileHeader decodeFileHeader(ByteBuffer payload, long offset, ReadLimits limits);
 
@@ -69,6 +75,14 @@ public interface VwBinlogProvider {
 
   /** A joiner of a byte range of a log: {@link Joiner#of(Joiner.Source, JoinOptions, long, long)}. */
   Joiner joiner(Joiner.Source source, JoinOptions options, long from, long to) throws IOException;
+
+  /** Plans byte ranges of a log: {@link io.github.vwbinlog.join.LogRange#plan}. */
+  java.util.List<io.github.vwbinlog.join.LogRange> planRanges(SeekableByteChannel log, ReadOptions options,
+      long[] cuts) throws IOException;
+
+  /** A joiner of a planned range: {@link Joiner#of(Joiner.RangeSource, JoinOptions, io.github.vwbinlog.join.LogRange)}. */
+  Joiner joiner(Joiner.RangeSource source, JoinOptions options, io.github.vwbinlog.join.LogRange range)
+      throws IOException;
 
   /** A joiner over a reader. */
   Joiner joiner(BinaryLogReader reader, JoinOptions options);

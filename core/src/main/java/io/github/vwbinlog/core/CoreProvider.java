@@ -63,6 +63,16 @@ public final class CoreProvider implements VwBinlogProvider {
   }
 
   @Override
+  public BinaryLogReader openReader(Path file, long start, long limit, ReadOptions options) throws IOException {
+    return MessageReader.open(file, start, limit, options);
+  }
+
+  @Override
+  public BinaryLogReader openReader(ReadableByteChannel channel, long position, ReadOptions options) {
+    return MessageReader.of(channel, position, options);
+  }
+
+  @Override
   public FileHeader decodeFileHeader(ByteBuffer payload, long offset, ReadLimits limits) {
     return Decoders.fileHeader(payload, offset, limits);
   }
@@ -107,6 +117,18 @@ public final class CoreProvider implements VwBinlogProvider {
   @Override
   public Joiner joiner(Joiner.Source source, JoinOptions options, long from, long to) throws IOException {
     return RangeJoiner.of(source, options, from, to);
+  }
+
+  @Override
+  public java.util.List<io.github.vwbinlog.join.LogRange> planRanges(java.nio.channels.SeekableByteChannel log,
+      ReadOptions options, long[] cuts) throws IOException {
+    return io.github.vwbinlog.core.run.RangePlanner.plan(log, options, cuts);
+  }
+
+  @Override
+  public Joiner joiner(Joiner.RangeSource source, JoinOptions options, io.github.vwbinlog.join.LogRange range)
+      throws IOException {
+    return RangeJoiner.of(source, options, range);
   }
 
   @Override

@@ -146,9 +146,11 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
         this.joiner = Joiner.open(log, options);
       } else {
         // as the joined view reads a log: its events' bytes from the message that holds them
-        RegularTap t = new RegularTap(readOptions -> BinaryLogReader.open(log, readOptions));
+        RegularTap t = new RegularTap((start, limit, readOptions) -> BinaryLogReader.open(log, start, limit,
+            readOptions));
         this.tap = t;
-        this.joiner = Joiner.of(t, options, 0, Long.MAX_VALUE);
+        this.joiner = Joiner.of(t, options, new io.github.vwbinlog.join.LogRange(0, Long.MAX_VALUE, 0,
+            java.nio.file.Files.size(log), java.util.List.of(), false));
       }
       // an event whose line convert refuses is not a row, as in the joined view
       this.messages = new MessageRows(DsjsonConverter.of(options), this::row);

@@ -17,20 +17,20 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Not thread-safe: one per split reader.
  */
-final class RegularTap implements Joiner.Source {
-  private final Joiner.Source source;
+final class RegularTap implements Joiner.RangeSource {
+  private final Joiner.RangeSource source;
   private boolean opened;
   private Message.@Nullable Regular last;
   private long cutOffset = -1;
   private @Nullable Map<String, ByteBuffer> cut;
 
-  RegularTap(Joiner.Source source) {
+  RegularTap(Joiner.RangeSource source) {
     this.source = source;
   }
 
   @Override
-  public BinaryLogReader open(ReadOptions options) throws IOException {
-    BinaryLogReader reader = source.open(options);
+  public BinaryLogReader open(long start, long limit, ReadOptions options) throws IOException {
+    BinaryLogReader reader = source.open(start, limit, options);
     if (opened) {
       return reader; // the joiner reads the log again before its range (a dedup cache to rebuild): not its rows
     }

@@ -18,6 +18,7 @@ import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinSummary;
 import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.LineRefusedException;
+import io.github.vwbinlog.join.LogRange;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.channels.FileChannel;
@@ -136,31 +137,32 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
   }
 
   /**
-   * The joiner of a split: of the whole file, or of a byte range of it (each mapped when the file is local, else read
-   * as a stream from its start).
+   * The joiner of a split: of the whole file, or of its planned range (see {@link #range}), whose bytes only are read
+   * (mapped when the file is local, else a Hadoop stream seeked to the range).
    */
   private Joiner joiner(FileSplit split, JoinOptions options) throws IOException {
     if (split.isWhole()) {
       return Joiner.of(open(split.path(), options.readOptions()), options);
     }
-    Path path = new Path(split.path());
-    FileSystem fs = path.getFileSystem(configuration());
-    if ("file".equals(fs.getScheme())) {
-      return Joiner.open(java.nio.file.Path.of(fs.makeQualified(path).toUri()), options, split.start(), split.end());
-    }
-    return Joiner.of(readOptions -> BinaryLogReader.of(fs.open(path), readOptions), options, split.start(),
-        split.end());
+    return Joiner.of(LogBytes.source(split.path(), configuration()), options, range(split, options.readOptions()));
   }
 
-  /** Opens a reader of the split's file from its start: mapped when it is local, else a Hadoop stream. */
-  private Joiner.Source source(FileSplit split) throws IOException {
-    Path path = new Path(split.path());
-    FileSystem fs = path.getFileSystem(configuration());
-    if ("file".equals(fs.getScheme())) {
-      java.nio.file.Path local = java.nio.file.Path.of(fs.makeQualified(path).toUri());
-      return readOptions -> BinaryLogReader.open(local, readOptions);
+  /**
+   * The plan of a split: the driver's ({@link LogBytes#plan}); the whole file's for a whole file; else (the driver
+   * could not read the file) made here, framing the file's headers from its start.
+   */
+  private LogRange range(FileSplit split, ReadOptions options) throws IOException {
+    LogRange planned = split.range();
+    if (planned != null) {
+      return planned;
     }
-    return readOptions -> BinaryLogReader.of(fs.open(path), readOptions);
+    if (split.isWhole()) {
+      return split.wholeRange();
+    }
+    try (SeekableByteChannel channel = LogBytes.channel(split.path(), split.length(), configuration())) {
+      return LogRange.plan(channel, options, split.start(), Math.max(split.start(),
+          Math.min(split.end(), split.length()))).get(0);
+    }
   }
 
   /** A reader of the file, mapped when it is local. */
@@ -227,10 +229,10 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
       JoinedRows columns = new JoinedRows(split.path(), required);
       // The joiner counts the reader's own diagnostics; the reader reports to the join's listener.
       if (columns.needsJoinedEvents() && !settings.multistep()) {
-        // Through a source whose reader notes each REGULAR message, read as a range (the whole file is [0, end)):
-        // the message being joined is the one it noted last.
-        RegularTap tap = new RegularTap(source(split));
-        this.joiner = Joiner.of(tap, options, split.start(), split.isWhole() ? Long.MAX_VALUE : split.end());
+        // Through a source whose reader notes each REGULAR message, read as a range (the whole file is one): the
+        // message being joined is the one it noted last.
+        RegularTap tap = new RegularTap(LogBytes.source(split.path(), configuration()));
+        this.joiner = Joiner.of(tap, options, range(split, options.readOptions()));
         this.messages = new MessageRows(DsjsonConverter.of(options), (view, line) -> columns.row(view, view.offset(),
             tap.joinedEvents(view.offset(), id(view)), line));
       } else {
@@ -460,7 +462,8 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     private final String file;
     private final FileSplit split;
     private final UTF8String name;
-    private final BinaryLogReader reader;
+    /** The split's reader; null for a split in which no message starts. */
+    private final @Nullable BinaryLogReader reader;
     private final Iterator<Message> messages;
     private final List<Diagnostic> errors = new ArrayList<>();
     private long read;
@@ -471,13 +474,20 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
       this.split = split;
       this.name = UTF8String.fromString(file);
       ReadOptions options = ReadOptions.defaults().with(ReadFeature.INCLUDE_UNKNOWN_MESSAGES);
-      this.reader = open(file, settings.strict() ? options : options.with(ReadFeature.LENIENT)
-          .withListener(d -> {
-            if (d.severity() == Severity.ERROR) {
-              errors.add(d);
-            }
-          }));
-      this.messages = reader.iterator();
+      options = settings.strict() ? options : options.with(ReadFeature.LENIENT).withListener(d -> {
+        if (d.severity() == Severity.ERROR) {
+          errors.add(d);
+        }
+      });
+      if (split.isWhole()) {
+        this.reader = open(file, options);
+      } else {
+        // The split's planned bytes only: from its first message to the one after its last.
+        LogRange range = range(split, options);
+        this.reader = range.isEmpty() ? null
+            : LogBytes.source(file, configuration()).open(range.start(), range.limit(), options);
+      }
+      this.messages = reader == null ? java.util.Collections.emptyIterator() : reader.iterator();
     }
 
     @Override
@@ -514,7 +524,10 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
 
     @Override
     public void close() {
-      reader.close();
+      BinaryLogReader r = reader;
+      if (r != null) {
+        r.close();
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.vwbinlog.spark;
 
+import io.github.vwbinlog.DiagnosticListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -65,8 +66,20 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
     return this;
   }
 
+  /** The tasks, planned once: Spark may ask more than once for one query, and a plan frames the cut files. */
+  private InputPartition @org.jspecify.annotations.Nullable [] planned;
+
   @Override
   public InputPartition[] planInputPartitions() {
+    InputPartition[] p = planned;
+    if (p == null) {
+      p = plan();
+      planned = p;
+    }
+    return p.clone();
+  }
+
+  private InputPartition[] plan() {
     SQLConf conf = SparkSession.active().sessionState().conf();
     long maxBytes = settings.maxPartitionBytes() > 0 ? settings.maxPartitionBytes() : conf.filesMaxPartitionBytes();
     if (maxBytes <= 0) {
@@ -81,7 +94,17 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
     SplitPlan plan = new SplitPlan(maxBytes, openCost, Math.max(1, minPartitions));
     // Multistep logs are read whole (episodes cross messages); event files are cut at batches whatever the option.
     boolean whole = settings.multistep() && !settings.view().equals(ReadSettings.EVENTS);
-    return plan.plan(files(), whole).toArray(new InputPartition[0]);
+    List<FilePartition> tasks = plan.plan(files(), whole);
+    if (!settings.view().equals(ReadSettings.EVENTS)) {
+      // Each joined log cut into several splits is framed once, here, so that a split reads its own bytes only.
+      try {
+        tasks = LogBytes.plan(tasks, settings.joinOptions(DiagnosticListener.ignoring()).readOptions(),
+            hadoopConfiguration());
+      } catch (IOException e) {
+        // The splits plan themselves on the executors, which report the file (as a lenient read reports it).
+      }
+    }
+    return tasks.toArray(new InputPartition[0]);
   }
 
   /**

@@ -72,11 +72,27 @@ public final class FrameCursor {
    * @param listener where skipped unknown messages are reported
    */
   public FrameCursor(ByteSource source, ReadLimits limits, boolean includeUnknown, DiagnosticListener listener) {
+    this(source, limits, includeUnknown, listener, null);
+  }
+
+  /**
+   * Creates a cursor that reads the payloads of the messages of type {@code payloadsOf} only and skips the others'
+   * (their {@link #payload()} is empty, their size the declared one): the framing of a log without reading it, as the
+   * planning of byte ranges does, on a source that seeks over skipped bytes.
+   */
+  public FrameCursor(ByteSource source, ReadLimits limits, boolean includeUnknown, DiagnosticListener listener,
+      @Nullable MessageType payloadsOf) {
     this.source = source;
     this.limits = limits;
     this.includeUnknown = includeUnknown;
     this.listener = listener;
+    this.payloadsOf = payloadsOf;
+    this.framingOnly = payloadsOf != null;
   }
+
+  /** With {@link #framingOnly}, the one type whose payloads are read. */
+  private final @Nullable MessageType payloadsOf;
+  private final boolean framingOnly;
 
   /**
    * Moves to the next message.
@@ -197,6 +213,14 @@ public final class FrameCursor {
       listener.report(new Diagnostic(DiagnosticReason.UNKNOWN_MESSAGE_TYPE, offset, null,
           "payload type not recognized " + name + ": " + size + " bytes skipped"));
       return false;
+    }
+    if (framingOnly && type != payloadsOf) {
+      long skipped = source.skip(size);
+      if (skipped < size) {
+        throw new TruncatedInputException(offset, typeValue(), "the payload", payloadOffset, size, skipped);
+      }
+      payload = EMPTY;
+      return true;
     }
     source.payloadInPlace(size);
     if (source.inPlaceLength() < size) {

@@ -18,6 +18,7 @@ import java.nio.channels.FileChannel;
  */
 final class MappedFileSource extends ByteSource {
   private final FileChannel channel;
+  /** The end of the bytes read: the file's size, or the end of the range read when it is smaller. */
   private final long fileSize;
   private final long windowSize;
   private MappedByteBuffer window;
@@ -30,13 +31,23 @@ final class MappedFileSource extends ByteSource {
    * @param windowSize how many bytes to map at once, at most {@code Integer.MAX_VALUE}
    */
   MappedFileSource(FileChannel channel, long windowSize) throws IOException {
+    this(channel, windowSize, 0, Long.MAX_VALUE);
+  }
+
+  /**
+   * Maps the first window of the bytes {@code [start, limit)} of {@code channel}, read as if the file ended at
+   * {@code limit} (or at its end, when that comes first): nothing outside them is ever mapped. Positions are the
+   * file's.
+   */
+  MappedFileSource(FileChannel channel, long windowSize, long start, long limit) throws IOException {
     if (windowSize <= 0 || windowSize > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("window size " + windowSize);
     }
     this.channel = channel;
-    this.fileSize = channel.size();
+    this.fileSize = Math.min(channel.size(), limit);
     this.windowSize = windowSize;
-    map(0, (int) Math.min(windowSize, fileSize));
+    this.position = Math.min(start, fileSize);
+    map(position, (int) Math.min(windowSize, fileSize - position));
   }
 
   private void map(long start, int length) throws IOException {

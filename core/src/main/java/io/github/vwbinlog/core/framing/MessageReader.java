@@ -67,6 +67,30 @@ public final class MessageReader implements BinaryLogReader {
     }
   }
 
+  /**
+   * Opens the bytes {@code [start, limit)} of a regular file, mapping only those, as if the file ended at
+   * {@code limit}; offsets are the file's.
+   *
+   * @throws FileSystemException if the path is not a regular file
+   */
+  public static MessageReader open(Path file, long start, long limit, ReadOptions options) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      throw new FileSystemException(file.toString(), null, "is not a regular file: a range of it cannot be mapped");
+    }
+    FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+    try {
+      return new MessageReader(new MappedFileSource(channel, options.mapWindowSize(), start, limit), options);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** Reads a channel sequentially from offset {@code position} of the log, where the channel is. */
+  public static MessageReader of(ReadableByteChannel channel, long position, ReadOptions options) {
+    return new MessageReader(new ChannelSource(channel, position), options);
+  }
+
   /** Reads a buffer in place. */
   public static MessageReader of(ByteBuffer buffer, ReadOptions options) {
     return new MessageReader(new BufferSource(buffer), options);

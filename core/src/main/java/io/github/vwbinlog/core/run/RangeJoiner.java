@@ -1,6 +1,7 @@
 package io.github.vwbinlog.core.run;
 
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.Message;
@@ -10,6 +11,7 @@ import io.github.vwbinlog.core.join.DedupCache;
 import io.github.vwbinlog.core.join.EventSink;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
+import io.github.vwbinlog.core.framing.MessageReader;
 import io.github.vwbinlog.core.join.StickyConfig;
 import io.github.vwbinlog.event.DedupInfo;
 import io.github.vwbinlog.join.JoinFeature;
@@ -18,6 +20,7 @@ import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinedEventSink;
 import io.github.vwbinlog.join.JoinedEventView;
 import io.github.vwbinlog.join.JoinSummary;
+import io.github.vwbinlog.join.LogRange;
 import io.github.vwbinlog.join.Joiner;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -31,24 +34,31 @@ import org.jspecify.annotations.Nullable;
  * as a join of the whole log joins it, with the same diagnostics; so that ranges that cover a log give, one after
  * the other, the events and diagnostics of one pass (a Spark split of a large file is such a range).
  *
- * <p>The range is read by the one loop over messages ({@link MessageLoop}, in its range mode). Before {@code from}
- * only the framing is read: CHECKPOINTs are applied to the settings (silently: their
- * diagnostics are the earlier ranges'). The one state that crosses messages besides the settings is the dedup cache
+ * <p>A planned range ({@link LogRange}, {@link RangePlanner}) is read from its first message to the message after its
+ * last one, and nothing before it: the plan gives the settings in force (the CHECKPOINTs applied before the range)
+ * and whether a REGULAR message came before. A range of a log that can only be read from its start (a stream) frames
+ * the messages before {@code from} and applies their CHECKPOINTs (silently: their diagnostics are the earlier
+ * ranges'). Either is read by the one loop over messages ({@link MessageLoop}, in its range mode). The one state that crosses messages besides the settings is the dedup cache
  * (SPEC §4.5), and it decides only whether a DedupInfo value fails and, for training, how {@code __aid} references
  * expand. So the range starts with an empty cache that journals what it applies, as a part of the parallel
  * conversion does ({@code ParallelJoin}); only when a message's result could depend on an id cached before
- * {@code from} is the log read again from its start to {@code from} (a second reader from the source) and joined
+ * {@code from} is the log read again from its start to the range (a second reader from the source) and joined
  * silently, to rebuild the whole log's cache, and that message joined again with it. Nothing before the range is
- * kept in memory. Each message is joined with counters of its own, so that a message joined again reports once.
+ * kept in memory. That re-reading is not bounded by the range: the cache's ids can reach back to the log's first
+ * DedupInfo event; but it happens at most once per range, and only for a malformed log (a DedupInfo value that is not
+ * a JSON object, for an id new to the range) or with {@link JoinFeature#FOR_TRAINING} and {@code __aid} references
+ * (docs/SPARK.md). Each message is joined with counters of its own, so that a message joined again reports once.
  *
  * <p>Not thread-safe; iterate once. The multistep joiner is not supported (its episodes cross messages).
  */
 public final class RangeJoiner implements Joiner {
-  private final BinaryLogReader reader;
-  private final Joiner.Source source;
+  /** The range's reader; null for a planned range in which no message starts. */
+  private final @Nullable BinaryLogReader reader;
+  private final Joiner.RangeSource source;
   /** The read options of the range's readers: the join's, with a listener that keeps the range's own reports. */
   private final ReadOptions readOptions;
   private final JoinOptions options;
+  private final LogRange range;
   private final long from;
   private final long to;
   private final JoinCounters counters;
@@ -67,21 +77,27 @@ public final class RangeJoiner implements Joiner {
   private @Nullable MessageLoop loop;
   private int rebuilt;
 
-  private RangeJoiner(Joiner.Source source, JoinOptions options, long from, long to, JoinCounters counters)
+  /**
+   * A join of {@code range}, whose reader {@code source} opens at {@code range.start()}: a planned range, or, for a
+   * log that can only be read from its start, the range {@code [0, unbounded)} over which the loop finds the
+   * settings and whether a REGULAR message came before {@code from} itself.
+   */
+  private RangeJoiner(Joiner.RangeSource source, JoinOptions options, LogRange range, JoinCounters counters)
       throws IOException {
     if (options.isEnabled(JoinFeature.MULTISTEP)) {
       throw new IllegalArgumentException("a byte range of a multistep log cannot be joined on its own: its episodes "
           + "cross messages");
     }
-    if (from < 0 || to < from) {
-      throw new IllegalArgumentException("not a byte range: [" + from + ", " + to + ")");
-    }
     this.source = source;
     this.options = options;
-    this.from = from;
-    this.to = to;
+    this.range = range;
+    this.from = range.from();
+    this.to = range.to();
     this.counters = counters;
     this.config = new StickyConfig(options);
+    for (CheckpointInfo c : range.checkpoints()) {
+      config.apply(c);
+    }
     this.limits = options.readOptions().limits();
     // The reader's own reports (unknown message types) count for the range whose offsets they name.
     DiagnosticListener inRange = d -> {
@@ -90,18 +106,45 @@ public final class RangeJoiner implements Joiner {
       }
     };
     this.readOptions = options.readOptions().withListener(inRange);
-    this.reader = source.open(readOptions);
+    this.reader = range.isEmpty() ? null : source.open(range.start(), range.limit(), readOptions);
   }
 
-  /** Opens {@code file} (mapped) to join the REGULAR messages whose offset lies in {@code [from, to)}. */
+  /**
+   * Opens {@code file} to join the REGULAR messages whose offset lies in {@code [from, to)}: plans the range
+   * ({@link RangePlanner}) and maps only its bytes. A file that is not a regular file (a pipe) is read from its start.
+   */
   public static RangeJoiner open(Path file, JoinOptions options, long from, long to) throws IOException {
-    return of(readOptions -> BinaryLogReader.open(file, readOptions), options, from, to);
+    checkRange(from, to);
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      return of(readOptions -> BinaryLogReader.open(file, readOptions), options, from, to);
+    }
+    LogRange range;
+    try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file)) {
+      range = RangePlanner.plan(channel, options.readOptions(), new long[] {from, to}).get(0);
+    }
+    return of((start, limit, readOptions) -> MessageReader.open(file, start, limit, readOptions), options, range);
   }
 
-  /** Joins the REGULAR messages of the log {@code source} reads whose offset lies in {@code [from, to)}. */
+  /**
+   * Joins the REGULAR messages of the log {@code source} reads from its start whose offset lies in {@code [from, to)}:
+   * the messages before {@code from} are framed for their CHECKPOINTs only.
+   */
   public static RangeJoiner of(Joiner.Source source, JoinOptions options, long from, long to) throws IOException {
+    checkRange(from, to);
+    return of((start, limit, readOptions) -> source.open(readOptions), options,
+        new LogRange(from, to, 0, Long.MAX_VALUE, List.of(), false));
+  }
+
+  /** Joins a planned range, whose bytes {@code source} reads ({@link LogRange}). */
+  public static RangeJoiner of(Joiner.RangeSource source, JoinOptions options, LogRange range) throws IOException {
     JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
-    return new RangeJoiner(source, options, from, to, counters);
+    return new RangeJoiner(source, options, range, counters);
+  }
+
+  private static void checkRange(long from, long to) {
+    if (from < 0 || to < from) {
+      throw new IllegalArgumentException("not a byte range: [" + from + ", " + to + ")");
+    }
   }
 
   /** How many times the cache was rebuilt from the messages before the range (0 or 1). */
@@ -115,7 +158,7 @@ public final class RangeJoiner implements Joiner {
       throw new IllegalStateException("a Joiner can be iterated only once, and not after joinNext");
     }
     MessageLoop l = loop();
-    JoinedEvents e = new JoinedEvents(ready -> l.step(r -> ready.addAll(regular(r, RECORDS, l.regularBefore()))),
+    JoinedEvents e = new JoinedEvents(ready -> l.step(r -> ready.addAll(regular(r, RECORDS, regularBefore(l)))),
         config, l::offset);
     events = e;
     return e;
@@ -142,11 +185,18 @@ public final class RangeJoiner implements Joiner {
   private MessageLoop loop() {
     MessageLoop l = loop;
     if (l == null) {
-      l = MessageLoop.range(reader.iterator(), config, limits, counters, counters,
-          options.isEnabled(JoinFeature.STRICT), from, to);
+      BinaryLogReader r = reader;
+      Iterator<Message> messages = r == null ? java.util.Collections.emptyIterator() : r.iterator();
+      l = MessageLoop.range(messages, config, limits, counters, counters, options.isEnabled(JoinFeature.STRICT), from,
+          to);
       loop = l;
     }
     return l;
+  }
+
+  /** Whether a REGULAR message came before the range: by the plan, or as the loop framed the bytes before it. */
+  private boolean regularBefore(MessageLoop l) {
+    return range.regularBefore() || l.regularBefore();
   }
 
   @Override
@@ -157,7 +207,7 @@ public final class RangeJoiner implements Joiner {
     MessageLoop l = loop();
     List<P> joined = new ArrayList<>(1);
     while (joined.isEmpty()) {
-      if (!l.step(r -> joined.add(regular(r, sink, l.regularBefore())))) {
+      if (!l.step(r -> joined.add(regular(r, sink, regularBefore(l))))) {
         return false;
       }
     }
@@ -216,8 +266,9 @@ public final class RangeJoiner implements Joiner {
     StickyConfig settings = new StickyConfig(options);
     JoinCounters silent = new JoinCounters(DiagnosticListener.ignoring(), false, true);
     MessageJoiner joiner = MessageJoiner.of(settings, silent, limits, whole, false, null);
-    try (BinaryLogReader again = source.open(readOptions.withListener(DiagnosticListener.ignoring()))) {
-      // The same loop, over [0, from): the first pass framed these bytes without error.
+    try (BinaryLogReader again = source.open(0, range.start(),
+        readOptions.withListener(DiagnosticListener.ignoring()))) {
+      // The same loop, over [0, from): the first pass (or the plan) framed these bytes without error.
       MessageLoop before = MessageLoop.range(again.iterator(), settings, limits, silent, DiagnosticListener.ignoring(),
           false, 0, from);
       while (before.step(r -> joiner.regular(r.offset(), r.payload(), view -> true))) {
@@ -250,6 +301,9 @@ public final class RangeJoiner implements Joiner {
 
   @Override
   public void close() {
-    reader.close();
+    BinaryLogReader r = reader;
+    if (r != null) {
+      r.close();
+    }
   }
 }

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The cost of a split of a large joined log (issue 21): on GenerateLog's CB log (4 GiB by default), the joined view's
+# count() with the default splits and with 1 MiB splits (which must cost about the same: a split reads its own bytes,
+# not the log from its start), and the dsjson column written as text on local[2] against `convert --threads 2`. Each
+# query runs in a JVM of its own (SparkSplitTiming) under /usr/bin/time, which gives the process's CPU time and peak
+# RSS; the load average is printed before each. First, the driver's plan of the log's 1 MiB splits (PlanTiming). The log is generated once under DIR (never in the repository).
+# Usage: benchmarks/spark-splits.sh [size in MiB, default 4096]   (env: DIR=/tmp/vw-binlog-splits, JAVA=java,
+#        MASTER=local[2])
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SIZE=${1:-4096}
+DIR=${DIR:-/tmp/vw-binlog-splits}
+JAVA=${JAVA:-java}
+MASTER=${MASTER:-local[2]}
+mkdir -p "$DIR"
+mvn -B -q -o -pl cli,benchmarks,spark -am -DskipTests package org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
+  -Dmdep.outputFile="$PWD/spark/target/spark-cp.txt" -Dmdep.includeScope=test >/dev/null
+log="$DIR/cb-${SIZE}m.log"
+[ -f "$log" ] || "$JAVA" -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.GenerateLog "$SIZE" "$log"
+cp="spark/target/test-classes:spark/target/classes:$(cat spark/target/spark-cp.txt)"
+opts=$(sed -n 's:.*<spark.jvm.options>\(.*\)</spark.jvm.options>.*:\1:p' spark/pom.xml)
+out="$DIR/out"
+echo "JDK: $("$JAVA" -version 2>&1 | head -1); cores: $(nproc); commit: $(git rev-parse --short HEAD); $(date -u)"
+echo "log: $log, $(stat -c %s "$log") bytes"
+# Runs a command under /usr/bin/time; prints its own report line(s), then wall, CPU and peak RSS.
+measure() {
+  local label=$1; shift
+  local load; load=$(cut -d' ' -f1-3 /proc/loadavg)
+  local report="$DIR/time.txt"
+  /usr/bin/time -f "%e %U %S %M" -o "$report" "$@" 2>/dev/null | grep timed || true
+  read -r wall user sys rss < "$report"
+  awk -v l="$label" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v load="$load" \
+    'BEGIN{printf "%s: wall %.2f s, CPU %.2f s (user %.2f, sys %.2f), peak RSS %.0f MiB, load before %s\n", l, w, u+s, u, s, r/1024, load}'
+}
+"$JAVA" -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.PlanTiming "$log" $((1 << 20))
+measure "convert --threads 2" "$JAVA" -jar cli/target/vw-binlog.jar convert "$log" -o "$out.dsjson" --threads 2 -q
+rm -f "$out.dsjson"
+for q in count count1m write; do
+  # shellcheck disable=SC2086
+  measure "spark $MASTER $q (whole process)" "$JAVA" $opts -cp "$cp" io.github.vwbinlog.spark.SparkSplitTiming "$q" \
+    "$MASTER" "$out" "$log"
+  rm -rf "$out"
+done

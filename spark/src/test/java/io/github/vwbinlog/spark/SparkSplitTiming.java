@@ -1,0 +1,48 @@
+package io.github.vwbinlog.spark;
+
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * One query of benchmarks/spark-splits.sh, timed in a JVM of its own (so that the process's peak RSS is the query's):
+ * {@code count} of the joined view with the default splits, {@code count1m} with 1 MiB splits
+ * ({@code maxPartitionBytes} 1m), or {@code write}: the {@code dsjson} column written as text files (the joined view
+ * written out, as {@code convert} writes its lines). One run, no warm-up: on a 4 GiB log the JIT's warm-up is a small
+ * part. Arguments: the query, the master ({@code local[2]}), the output directory (for {@code write}), the log.
+ */
+public final class SparkSplitTiming {
+  private SparkSplitTiming() {}
+
+  public static void main(String[] args) {
+    String query = args[0];
+    String master = args[1];
+    String out = args[2];
+    String log = args[3];
+    SparkSession spark = SparkSession.builder().master(master).appName("vw-binlog split timing")
+        .config("spark.ui.enabled", "false").getOrCreate();
+    spark.sparkContext().setLogLevel("ERROR");
+    try {
+      long t0 = System.nanoTime();
+      String what;
+      switch (query) {
+        case "count" -> what = spark.read().format("vw-binlog").load(log).count() + " rows";
+        case "count1m" -> what = spark.read().format("vw-binlog").option("maxPartitionBytes", "1m").load(log)
+            .count() + " rows";
+        case "write" -> {
+          spark.read().format("vw-binlog").load(log).select("dsjson").where("dsjson is not null").write()
+              .mode("overwrite").text(out);
+          what = "dsjson written";
+        }
+        default -> throw new IllegalArgumentException("query: count, count1m or write, not " + query);
+      }
+      long t1 = System.nanoTime();
+      org.apache.spark.sql.DataFrameReader reader = spark.read().format("vw-binlog");
+      if (query.equals("count1m")) {
+        reader = reader.option("maxPartitionBytes", "1m");
+      }
+      int tasks = reader.load(log).rdd().getNumPartitions();
+      System.out.printf("timed %s %s: %s, %d tasks, %.2f s%n", master, query, what, tasks, (t1 - t0) / 1e9);
+    } finally {
+      spark.stop();
+    }
+  }
+}
