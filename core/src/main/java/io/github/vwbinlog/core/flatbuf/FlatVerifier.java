@@ -71,6 +71,10 @@ import org.jspecify.annotations.Nullable;
  * <p>Which tables hold which fields is not written here: the walk over the tables is {@link TableWalk}, generated from
  * the {@code .fbs} files, and this class supplies the checks it makes at each table, field, vector and string.
  *
+ * <p><b>The fields it found.</b> While it walks, the verifier resolves each field of each table through the table's
+ * vtable; it keeps where the fields of the first {@link #RECORDED_TABLES} tables it visits are ({@link #field}), so
+ * that a reader of the buffer just verified (the event scan) reads them without resolving the vtables again.
+ *
  * <p>Verification never throws on any content: every read is bounds-checked first and offsets are computed in
  * {@code long}. An instance keeps per-call state, so it is not thread-safe, but it can be reused; a reused instance
  * allocates nothing for a buffer that verifies.
@@ -94,6 +98,12 @@ public final class FlatVerifier extends TableWalk {
   static final int MAX_VOFFSET = 0x7FFF;
   /** C++ {@code FLATBUFFERS_MIN_BUFFER_SIZE}: root uoffset, soffset and a two-entry vtable. */
   static final int MIN_BUFFER_SIZE = 12;
+  /** How many tables, in the order the walk visits them, have their fields kept for {@link #field}. */
+  public static final int RECORDED_TABLES = 7;
+  /** Eight slots per table (the largest table of schema v2 has 7); the row after the recorded ones is scratch. */
+  private static final int SLOT_BITS = 3;
+  /** Where {@link #table} puts the table's row of {@link #fields} in the vtable value it returns. */
+  private static final int ROW_SHIFT = 48;
 
   private static final ByteBuffer NO_BUFFER = ByteBuffer.allocate(0);
 
@@ -115,6 +125,10 @@ public final class FlatVerifier extends TableWalk {
   private long reachedBytes;
   private @Nullable String problem;
   private @Nullable LimitExceeded limit;
+  // Where the fields of the tables visited are, by (table visited, slot): see field(). Written for every field the
+  // walk checks, so nothing stale is left of a table that was visited; tables after the recorded ones share the last
+  // row, which is never read.
+  private final int[] fields = new int[(RECORDED_TABLES + 1) << SLOT_BITS];
 
   /**
    * A {@link ReadLimits} bound that a buffer exceeded.
@@ -196,6 +210,20 @@ public final class FlatVerifier extends TableWalk {
     return table >= 0 && root(root.id(), table);
   }
 
+  /**
+   * Where field {@code slot} of a table of the buffer last verified is: its index in the buffer's array when the
+   * buffer has one (as {@code io.github.vwbinlog.core.scan.FlatReads#field} gives it), else in the buffer; 0 when the
+   * field is absent. Tables count in the order the walk visits them, from 0 for the root: a table's fields in slot
+   * order, following each offset into its table before the next field (for an {@code Event}, 0 is the Event and 1 its
+   * Metadata). Meaningful only after {@link #verify} returned null, for a table that was visited.
+   *
+   * @param table the table's place in the walk, below {@link #RECORDED_TABLES}
+   * @param slot the field's slot ({@code io.github.vwbinlog.schema.Slots}), below 8
+   */
+  public int field(int table, int slot) {
+    return fields[table << SLOT_BITS | slot];
+  }
+
   // --- the primitive checks of the generated walk (TableWalk), which calls them table by table, field by field
 
   /**
@@ -204,7 +232,8 @@ public final class FlatVerifier extends TableWalk {
    *
    * @param via the field that pointed here (null for the root), for problem reports
    * @param index the element index when {@code via} is a vector, else -1
-   * @return the vtable's position, with its size in the high 32 bits, or -1 after recording the problem
+   * @return the vtable's position, with its size in bits 32 to 47 and the table's row of {@link #fields} from bit 48,
+   *     or -1 after recording the problem
    */
   @Override
   protected long table(long table, String type, @Nullable String via, long index) {
@@ -217,7 +246,9 @@ public final class FlatVerifier extends TableWalk {
       if (aligned(vtable, 2) && inBounds(vtable, 2)) {
         int vsize = u16(vtable);
         if ((vsize & 1) == 0 && inBounds(vtable, vsize) && vsize <= MAX_VOFFSET) {
-          return vtable | (long) vsize << 32;
+          // The row of fields this table's are kept in rides along with the vtable to the field checks.
+          long row = Math.min(tables - 1, RECORDED_TABLES);
+          return vtable | (long) vsize << 32 | row << ROW_SHIFT;
         }
       }
     }
@@ -269,6 +300,7 @@ public final class FlatVerifier extends TableWalk {
   @Override
   protected boolean scalar(long table, long vtable, int slot, int size, int align, String field) {
     int fieldOffset = fieldOffset(table, vtable, slot, field);
+    record(table, vtable, slot, fieldOffset);
     if (fieldOffset <= 0) {
       return fieldOffset == 0;
     }
@@ -285,7 +317,13 @@ public final class FlatVerifier extends TableWalk {
   @Override
   protected long offset(long table, long vtable, int slot, String field) {
     int fieldOffset = fieldOffset(table, vtable, slot, field);
+    record(table, vtable, slot, fieldOffset);
     return fieldOffset <= 0 ? fieldOffset : follow(table + fieldOffset, field, -1);
+  }
+
+  /** Keeps where a field is for {@link #field}: 0 when absent (or after a problem, when nothing is read). */
+  private void record(long table, long vtable, int slot, int fieldOffset) {
+    fields[(int) (vtable >>> ROW_SHIFT) << SLOT_BITS | slot] = fieldOffset <= 0 ? 0 : base + (int) table + fieldOffset;
   }
 
   /**
@@ -306,7 +344,7 @@ public final class FlatVerifier extends TableWalk {
   private int entry(long vtable, int slot) {
     int entry = 4 + 2 * slot;
     // vsize and entry are both even, so entry < vsize means the whole entry lies in the (verified) vtable.
-    return entry < (int) (vtable >>> 32) ? u16((vtable & 0xFFFF_FFFFL) + entry) : 0;
+    return entry < (int) (vtable >>> 32 & 0xFFFF) ? u16((vtable & 0xFFFF_FFFFL) + entry) : 0;
   }
 
   @Override

@@ -1,9 +1,9 @@
 package io.github.vwbinlog.core.scan;
 
+import static io.github.vwbinlog.core.flatbuf.LittleEndian.f32;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i16;
 import static io.github.vwbinlog.core.flatbuf.LittleEndian.i32;
 import static io.github.vwbinlog.core.scan.FlatReads.ascii;
-import static io.github.vwbinlog.core.scan.FlatReads.byteField;
 import static io.github.vwbinlog.core.scan.FlatReads.element;
 import static io.github.vwbinlog.core.scan.FlatReads.field;
 import static io.github.vwbinlog.core.scan.FlatReads.floatField;
@@ -530,13 +530,13 @@ public final class MessageScan {
     if (verifier.verify(messageBuffer, start, length, Schema.EVENT) != null) {
       return unreadableEnvelope(i);
     }
-    int event = start + i32(b, start);
-    int metaField = field(b, event, Slots.Event.META);
+    // The verifier found the fields as it walked: table 0 is the Event, table 1 its Metadata (when it has one).
+    int metaField = verifier.field(0, Slots.Event.META);
+    int payloadField = verifier.field(0, Slots.Event.PAYLOAD);
     if (metaField == 0) {
       return unreadableEnvelope(i);
     }
-    int meta = metaField + i32(b, metaField);
-    int idField = field(b, meta, Slots.Metadata.ID);
+    int idField = verifier.field(1, Slots.Metadata.ID);
     if (idField == 0) {
       return unreadableEnvelope(i);
     }
@@ -547,17 +547,20 @@ public final class MessageScan {
       return unreadableEnvelope(i);
     }
     idPlain[i] = kind == FlatReads.PLAIN;
-    int appField = field(b, meta, Slots.Metadata.APP_ID);
+    int appField = verifier.field(1, Slots.Metadata.APP_ID);
     if (appField != 0) {
       int app = appField + i32(b, appField);
       if (!utf8(b, app + 4, i32(b, app))) {
         return unreadableEnvelope(i);
       }
     }
-    int clientField = field(b, meta, Slots.Metadata.CLIENT_TIME_UTC);
-    PayloadType t = PayloadType.of(byteField(b, meta, Slots.Metadata.PAYLOAD_TYPE));
-    float passProbability = floatField(b, meta, Slots.Metadata.PASS_PROBABILITY);
-    boolean zstd = byteField(b, meta, Slots.Metadata.ENCODING) == 1;
+    int clientField = verifier.field(1, Slots.Metadata.CLIENT_TIME_UTC);
+    int typeField = verifier.field(1, Slots.Metadata.PAYLOAD_TYPE);
+    int passField = verifier.field(1, Slots.Metadata.PASS_PROBABILITY);
+    int encodingField = verifier.field(1, Slots.Metadata.ENCODING);
+    PayloadType t = PayloadType.of(typeField == 0 ? 0 : b[typeField]);
+    float passProbability = passField == 0 ? 0f : f32(b, passField);
+    boolean zstd = encodingField != 0 && b[encodingField] == 1;
     boolean useClient = effective.useClientTime();
     boolean client = clientField != 0 && !emptyTime(b, clientField);
     hasClientTime[i] = client;
@@ -608,7 +611,6 @@ public final class MessageScan {
         status[i] = UNREAD; // unrecognized interactions: the join reports them
         return group(b, i, 1);
     }
-    int payloadField = field(b, event, Slots.Event.PAYLOAD);
     if (payloadField == 0) {
       return unreadablePayload(i, t);
     }
@@ -776,51 +778,61 @@ public final class MessageScan {
     }
     int root = start + i32(p, start);
     table[i] = root;
+    // The verifier found the root table's fields as it walked (table 0 of its walk).
+    FlatVerifier v = verifier;
     switch (t) {
       case CB: {
-        if (field(p, root, Slots.CbEvent.ACTION_IDS) == 0 || field(p, root, Slots.CbEvent.PROBABILITIES) == 0) {
+        if (v.field(0, Slots.CbEvent.ACTION_IDS) == 0 || v.field(0, Slots.CbEvent.PROBABILITIES) == 0) {
           return false;
         }
-        deferred[i] = byteField(p, root, Slots.CbEvent.DEFERRED_ACTION) != 0;
-        mode(i, byteField(p, root, Slots.CbEvent.LEARNING_MODE));
-        return context(p, root, Slots.CbEvent.CONTEXT) && utf8Field(p, root, Slots.CbEvent.MODEL_ID);
+        deferred[i] = byteAt(p, v.field(0, Slots.CbEvent.DEFERRED_ACTION)) != 0;
+        mode(i, byteAt(p, v.field(0, Slots.CbEvent.LEARNING_MODE)));
+        return context(p, v.field(0, Slots.CbEvent.CONTEXT)) && utf8At(p, v.field(0, Slots.CbEvent.MODEL_ID));
       }
       case CCB:
       case SLATES: {
-        int slotsField = field(p, root, Slots.MultiSlotEvent.SLOTS);
-        if (field(p, root, Slots.MultiSlotEvent.CONTEXT) == 0 || slotsField == 0) {
+        int slotsField = v.field(0, Slots.MultiSlotEvent.SLOTS);
+        int contextField = v.field(0, Slots.MultiSlotEvent.CONTEXT);
+        if (contextField == 0 || slotsField == 0) {
           return false;
         }
         int vector = slotsField + i32(p, slotsField);
         int count = i32(p, vector);
         for (int s = 0; s < count; s++) {
-          if (!utf8Field(p, element(p, vector, s), Slots.SlotEvent.ID)) {
+          if (!utf8At(p, field(p, element(p, vector, s), Slots.SlotEvent.ID))) {
             return false;
           }
         }
-        deferred[i] = byteField(p, root, Slots.MultiSlotEvent.DEFERRED_ACTION) != 0;
-        mode(i, byteField(p, root, Slots.MultiSlotEvent.LEARNING_MODE));
-        return context(p, root, Slots.MultiSlotEvent.CONTEXT) && utf8Field(p, root, Slots.MultiSlotEvent.MODEL_ID);
+        deferred[i] = byteAt(p, v.field(0, Slots.MultiSlotEvent.DEFERRED_ACTION)) != 0;
+        mode(i, byteAt(p, v.field(0, Slots.MultiSlotEvent.LEARNING_MODE)));
+        return context(p, contextField) && utf8At(p, v.field(0, Slots.MultiSlotEvent.MODEL_ID));
       }
       case MULTI_STEP: {
-        if (field(p, root, Slots.MultiStepEvent.EVENT_ID) == 0 || field(p, root, Slots.MultiStepEvent.ACTION_IDS) == 0
-            || field(p, root, Slots.MultiStepEvent.PROBABILITIES) == 0) {
+        int eventIdField = v.field(0, Slots.MultiStepEvent.EVENT_ID);
+        if (eventIdField == 0 || v.field(0, Slots.MultiStepEvent.ACTION_IDS) == 0
+            || v.field(0, Slots.MultiStepEvent.PROBABILITIES) == 0) {
           return false;
         }
-        deferred[i] = byteField(p, root, Slots.MultiStepEvent.DEFERRED_ACTION) != 0;
-        return context(p, root, Slots.MultiStepEvent.CONTEXT) && utf8Field(p, root, Slots.MultiStepEvent.EVENT_ID)
-            && utf8Field(p, root, Slots.MultiStepEvent.PREVIOUS_ID) && utf8Field(p, root, Slots.MultiStepEvent.MODEL_ID);
+        deferred[i] = byteAt(p, v.field(0, Slots.MultiStepEvent.DEFERRED_ACTION)) != 0;
+        return context(p, v.field(0, Slots.MultiStepEvent.CONTEXT)) && utf8At(p, eventIdField)
+            && utf8At(p, v.field(0, Slots.MultiStepEvent.PREVIOUS_ID))
+            && utf8At(p, v.field(0, Slots.MultiStepEvent.MODEL_ID));
       }
       case CA: {
-        deferred[i] = byteField(p, root, Slots.CaEvent.DEFERRED_ACTION) != 0;
-        mode(i, byteField(p, root, Slots.CaEvent.LEARNING_MODE));
-        return context(p, root, Slots.CaEvent.CONTEXT) && utf8Field(p, root, Slots.CaEvent.MODEL_ID);
+        deferred[i] = byteAt(p, v.field(0, Slots.CaEvent.DEFERRED_ACTION)) != 0;
+        mode(i, byteAt(p, v.field(0, Slots.CaEvent.LEARNING_MODE)));
+        return context(p, v.field(0, Slots.CaEvent.CONTEXT)) && utf8At(p, v.field(0, Slots.CaEvent.MODEL_ID));
       }
       case EPISODE:
-        return utf8Field(p, root, Slots.EpisodeEvent.EPISODE_ID);
+        return utf8At(p, v.field(0, Slots.EpisodeEvent.EPISODE_ID));
       default:
-        return outcome(i, p, root);
+        return outcome(i, p);
     }
+  }
+
+  /** The byte at {@code f}, or 0 when the field is absent ({@code f == 0}). */
+  private static byte byteAt(byte[] p, int f) {
+    return f == 0 ? 0 : p[f];
   }
 
   private void mode(int i, byte code) {
@@ -828,15 +840,13 @@ public final class MessageScan {
     apprentice[i] = LearningMode.of(code) == LearningMode.APPRENTICE;
   }
 
-  /** Whether an interaction has a context within {@link ReadLimits#maxContextSize()}. */
-  private boolean context(byte[] p, int root, int slot) {
-    int f = field(p, root, slot);
+  /** Whether an interaction has a context (its field at {@code f}) within {@link ReadLimits#maxContextSize()}. */
+  private boolean context(byte[] p, int f) {
     return f != 0 && i32(p, f + i32(p, f)) <= limits.maxContextSize();
   }
 
-  /** Whether a string field is absent or UTF-8. */
-  private static boolean utf8Field(byte[] p, int table, int slot) {
-    int f = field(p, table, slot);
+  /** Whether a string field (at {@code f}) is absent or UTF-8. */
+  private static boolean utf8At(byte[] p, int f) {
     if (f == 0) {
       return true;
     }
@@ -849,17 +859,19 @@ public final class MessageScan {
     return ascii(b, pos, len) || Utf8.firstInvalid(b, pos, pos + len) < 0;
   }
 
-  private boolean outcome(int i, byte[] p, int root) {
-    byte valueTag = byteField(p, root, Slots.OutcomeEvent.VALUE_TYPE);
+  /** Reads an outcome whose table the verifier walked last (its fields are the verifier's table 0). */
+  private boolean outcome(int i, byte[] p) {
+    FlatVerifier fields = verifier;
+    byte valueTag = byteAt(p, fields.field(0, Slots.OutcomeEvent.VALUE_TYPE));
     float v = 0f;
     if (valueTag == KIND_NUMERIC) {
-      int f = field(p, root, Slots.OutcomeEvent.VALUE);
+      int f = fields.field(0, Slots.OutcomeEvent.VALUE);
       if (f == 0) {
         return false;
       }
       v = floatField(p, f + i32(p, f), Slots.NumericOutcome.VALUE);
     } else if (valueTag == KIND_LITERAL) {
-      int f = field(p, root, Slots.OutcomeEvent.VALUE);
+      int f = fields.field(0, Slots.OutcomeEvent.VALUE);
       if (f == 0) {
         return false;
       }
@@ -868,19 +880,19 @@ public final class MessageScan {
         return false;
       }
     }
-    byte indexTag = byteField(p, root, Slots.OutcomeEvent.INDEX_TYPE);
+    byte indexTag = byteAt(p, fields.field(0, Slots.OutcomeEvent.INDEX_TYPE));
     byte kind = indexTag == KIND_NUMERIC ? KIND_NUMERIC : indexTag == KIND_LITERAL ? KIND_LITERAL : KIND_NONE;
     int index = 0;
     literalPos[i] = 0;
     literalLen[i] = 0;
     if (kind == KIND_NUMERIC) {
-      int f = field(p, root, Slots.OutcomeEvent.INDEX);
+      int f = fields.field(0, Slots.OutcomeEvent.INDEX);
       if (f == 0) {
         return false;
       }
       index = intField(p, f + i32(p, f), Slots.NumericIndex.INDEX);
     } else if (kind == KIND_LITERAL) {
-      int f = field(p, root, Slots.OutcomeEvent.INDEX);
+      int f = fields.field(0, Slots.OutcomeEvent.INDEX);
       if (f == 0) {
         return false;
       }
@@ -894,7 +906,7 @@ public final class MessageScan {
     value[i] = v;
     indexKind[i] = kind;
     numericIndex[i] = index;
-    taken[i] = byteField(p, root, Slots.OutcomeEvent.ACTION_TAKEN) != 0;
+    taken[i] = byteAt(p, fields.field(0, Slots.OutcomeEvent.ACTION_TAKEN)) != 0;
     return true;
   }
 

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * Hand-written readers name vtable slots with the generated {@code io.github.vwbinlog.schema.Slots} constants, never
  * with literal numbers: a literal would compile after a schema edit and then silently read the wrong field. This scans
  * core's main sources for the slot readers ({@code FlatReads.field}, {@code byteField}, {@code floatField},
- * {@code intField}) called with a number as the slot.
+ * {@code intField}, and the fields the verifier found, {@code FlatVerifier.field(table, slot)}) called with a number as
+ * the slot.
  */
 class NoLiteralSlotsTest {
   private static final Path MAIN = Path.of("src", "main", "java");
@@ -45,10 +46,12 @@ class NoLiteralSlotsTest {
         int a = field(p, root, Slots.CbEvent.CONTEXT);
         int b = byteField(p, element(p, v, 3), 5) != 0;
         float c = floatField(p, f + i32(p, f), 0);
+        int d = verifier.field(1, Slots.Metadata.ID);
+        int e = verifier.field(0, 2);
         """;
-    assertThat(slotCalls(source)).hasSize(3);
+    assertThat(slotCalls(source)).hasSize(5);
     assertThat(literalSlots(source)).containsExactly("byteField(p, element(p, v, 3), 5)",
-        "floatField(p, f + i32(p, f), 0)");
+        "floatField(p, f + i32(p, f), 0)", "field(0, 2)");
   }
 
   /** The calls of a slot reader in {@code source} whose slot (the last argument) is a number. */
@@ -56,7 +59,7 @@ class NoLiteralSlotsTest {
     List<String> literal = new ArrayList<>();
     for (String call : slotCalls(source)) {
       List<String> args = arguments(call);
-      if (args.size() == 3 && args.get(2).strip().matches("\\d+")) {
+      if (args.get(args.size() - 1).strip().matches("\\d+")) {
         literal.add(call);
       }
     }
@@ -80,7 +83,10 @@ class NoLiteralSlotsTest {
         }
       }
       String call = source.substring(m.start(), end + 1);
-      if (arguments(call).size() == 3 && !call.contains("int slot")) {
+      // Three arguments (array, table, slot) for FlatReads' readers; two (table, slot) for the verifier's.
+      int n = arguments(call).size();
+      boolean verifiers = n == 2 && call.startsWith("field(") && m.start() > 0 && source.charAt(m.start() - 1) == '.';
+      if ((n == 3 || verifiers) && !call.contains("int slot")) {
         calls.add(call);
       }
     }
