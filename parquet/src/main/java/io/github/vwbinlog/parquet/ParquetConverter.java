@@ -13,12 +13,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.conf.PlainParquetConfiguration;
-import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.api.WriteSupport;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.api.Binary;
 
@@ -138,8 +133,7 @@ public final class ParquetConverter {
    */
   public static final class Writer implements AutoCloseable {
     private final JoinOptions options;
-    private final JoinedRows rows = new JoinedRows();
-    private final ParquetWriter<RowBatch> parquet;
+    private final JoinedFile parquet;
     /** Batches whose rows are written, for the next parts: taken on any thread, returned on the appending one. */
     private final Queue<RowBatch> free = new ConcurrentLinkedQueue<>();
     /** Volatile: a progress bar may read it from the thread that reads the log. */
@@ -147,11 +141,7 @@ public final class ParquetConverter {
 
     Writer(ParquetConverter converter, OutputFile file) throws IOException {
       this.options = converter.options;
-      this.parquet = new Builder(file, rows)
-          .withConf(new PlainParquetConfiguration())
-          .withCodecFactory(new ZstdCodecs(converter.level))
-          .withCompressionCodec(CompressionCodecName.ZSTD)
-          .withRowGroupSize(converter.rowGroupBytes)
+      ParquetProperties properties = ParquetProperties.builder()
           .withPageSize(1 << 20)
           .withDictionaryEncoding(true)
           // Contexts and ids hardly repeat: hashing each into a dictionary cost a third of the conversion, and the
@@ -159,7 +149,12 @@ public final class ParquetConverter {
           .withDictionaryEncoding("context", false)
           .withDictionaryEncoding("event_id", false)
           .withStatisticsEnabled("context", false)
+          // Nor do those of random ids, and the per-page size statistics (level histograms, unencoded sizes) serve no
+          // reader of ours: each costs a call per value.
+          .withStatisticsEnabled("event_id", false)
+          .withSizeStatisticsEnabled(false)
           .build();
+      this.parquet = new JoinedFile(file, properties, converter.rowGroupBytes, converter.level, options.threads());
     }
 
     /** Joins a log and writes its events, named by the log's path. */
@@ -207,40 +202,11 @@ public final class ParquetConverter {
 
       @Override
       public void finish(RowBatch batch) throws IOException {
-        rows.at(file);
-        for (int i = 0; i < batch.rows; i++) {
-          rows.row(i);
-          parquet.write(batch);
-          count++;
-        }
+        parquet.write(batch, file);
+        count += batch.rows;
         batch.clear();
         free.add(batch);
       }
-    }
-  }
-
-  /** parquet-java's builder, over our write support and without Hadoop's configuration. */
-  private static final class Builder extends ParquetWriter.Builder<RowBatch, Builder> {
-    private final JoinedRows rows;
-
-    Builder(OutputFile file, JoinedRows rows) {
-      super(file);
-      this.rows = rows;
-    }
-
-    @Override
-    protected Builder self() {
-      return this;
-    }
-
-    @Override
-    protected WriteSupport<RowBatch> getWriteSupport(Configuration conf) {
-      return rows;
-    }
-
-    @Override
-    protected WriteSupport<RowBatch> getWriteSupport(ParquetConfiguration conf) {
-      return rows;
     }
   }
 }
