@@ -31,12 +31,6 @@ import org.jspecify.annotations.Nullable;
  * <p>Not thread-safe: one thread appends; the encoding thread is this class's own.
  */
 final class JoinedFile implements AutoCloseable {
-  /**
-   * The first field of the second lane: the lanes split the encoding work about evenly (the first holds the ids,
-   * settings, actions, probabilities and rewards; the second the slots, CA values, flags, context and outcomes).
-   */
-  static final int SPLIT = JoinedSchema.SLOTS;
-
   private final ParquetFileWriter file;
   private final JoinedRows first;
   private final JoinedRows second;
@@ -61,8 +55,8 @@ final class JoinedFile implements AutoCloseable {
     this.minRowsBetweenChecks = properties.getMinRowCountForPageSizeCheck();
     this.maxRowsBetweenChecks = properties.getMaxRowCountForPageSizeCheck();
     this.nextCheck = minRowsBetweenChecks;
-    this.first = new JoinedRows(0, SPLIT, properties, level);
-    this.second = new JoinedRows(SPLIT, JoinedSchema.SCHEMA.getFieldCount(), properties, level);
+    this.first = new JoinedRows(true, properties, level);
+    this.second = new JoinedRows(false, properties, level);
     this.encoder = threads >= 2 ? Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "vw-binlog-parquet-encode");
       t.setDaemon(true);

@@ -37,6 +37,13 @@ import org.apache.parquet.schema.Type;
  * <p>Not thread-safe: one thread writes a lane at a time.
  */
 final class JoinedRows implements AutoCloseable {
+  /**
+   * The first field of the second lane: the lanes split the encoding work about evenly (the first holds the ids,
+   * settings, actions, probabilities and rewards; the second the slots, CA values, flags, context and outcomes, the
+   * context's bytes being the most to copy and compress).
+   */
+  static final int SPLIT = JoinedSchema.SLOTS;
+
   /** The few texts that repeat on every row (the settings' lower-case names), encoded once. */
   private static final Binary[] PROBLEM_TYPES = names(ProblemType.values());
   private static final Binary[] REWARD_FUNCTIONS = names(RewardFunction.values());
@@ -45,23 +52,24 @@ final class JoinedRows implements AutoCloseable {
   private final MessageType schema;
   private final ParquetProperties properties;
   private final ZstdCodecs codecs;
-  /** Whether each field of {@link JoinedSchema#SCHEMA} is in this lane, by field index. */
-  private final boolean[] in;
+  /** Whether this is the first lane (fields before {@link #SPLIT}) or the second (from it). */
+  private final boolean first;
   private ColumnChunkPageWriteStore pages;
   private ColumnWriteStore columns;
   /** The column writers of the lane, by the leaf's index in {@link JoinedSchema#SCHEMA} (null when not in it). */
   private final ColumnWriter[] leaves;
 
-  /** The lane of fields {@code first} (inclusive) to {@code end} (exclusive) of {@link JoinedSchema#SCHEMA}. */
-  JoinedRows(int first, int end, ParquetProperties properties, int level) {
+  /**
+   * The first lane (the fields of {@link JoinedSchema#SCHEMA} before {@link #SPLIT}) or the second (from it on), its
+   * pages encoded as {@code properties} say and compressed with zstd at {@code level}.
+   */
+  JoinedRows(boolean first, ParquetProperties properties, int level) {
     List<Type> fields = JoinedSchema.SCHEMA.getFields();
-    this.schema = new MessageType(JoinedSchema.SCHEMA.getName(), fields.subList(first, end));
+    this.first = first;
+    this.schema = new MessageType(JoinedSchema.SCHEMA.getName(),
+        first ? fields.subList(0, SPLIT) : fields.subList(SPLIT, fields.size()));
     this.properties = properties;
     this.codecs = new ZstdCodecs(level);
-    this.in = new boolean[fields.size()];
-    for (int f = first; f < end; f++) {
-      in[f] = true;
-    }
     this.leaves = new ColumnWriter[JoinedSchema.SCHEMA.getColumns().size()];
     open();
   }
@@ -102,83 +110,52 @@ final class JoinedRows implements AutoCloseable {
 
   /** Writes this lane's columns of rows {@code from} (inclusive) to {@code to} (exclusive) of {@code b}. */
   void write(RowBatch b, Binary file, int from, int to) {
-    for (int r = from; r < to; r++) {
-      row(b, file, r);
-      columns.endRecord();
+    ColumnWriter[] w = leaves;
+    if (first) {
+      for (int r = from; r < to; r++) {
+        first(w, b, file, r);
+        columns.endRecord();
+      }
+    } else {
+      for (int r = from; r < to; r++) {
+        second(w, b, r);
+        columns.endRecord();
+      }
     }
   }
 
-  private void row(RowBatch b, Binary file, int r) {
-    ColumnWriter[] w = leaves;
-    boolean[] f = in;
+  /** The columns of the first lane: {@code file} to {@code original_reward}. */
+  private static void first(ColumnWriter[] w, RowBatch b, Binary file, int r) {
     byte[] a = b.arena;
     CheckpointInfo settings = b.settings[r];
-    if (f[JoinedSchema.FILE]) {
-      w[Leaf.FILE].write(file, 0, 0);
-    }
-    if (f[JoinedSchema.OFFSET]) {
-      w[Leaf.OFFSET].write(b.offset[r], 0, 0);
-    }
-    if (f[JoinedSchema.EVENT_ID]) {
-      w[Leaf.EVENT_ID].write(text(a, b.idStart[r], b.idLength[r]), 0, 0);
-    }
-    if (f[JoinedSchema.TIMESTAMP]) {
-      w[Leaf.TIMESTAMP].write(micros(b.epochSecond[r]), 0, 0);
-    }
-    if (f[JoinedSchema.PROBLEM_TYPE]) {
-      w[Leaf.PROBLEM_TYPE].write(PROBLEM_TYPES[settings.problemType().ordinal()], 0, 0);
-    }
-    if (f[JoinedSchema.REWARD_FUNCTION]) {
-      w[Leaf.REWARD_FUNCTION].write(REWARD_FUNCTIONS[settings.rewardFunction().ordinal()], 0, 0);
-    }
-    if (f[JoinedSchema.LEARNING_MODE]) {
-      w[Leaf.LEARNING_MODE].write(LEARNING_MODES[settings.learningMode().ordinal()], 0, 0);
-    }
-    if (f[JoinedSchema.MODEL_ID]) {
-      optional(w[Leaf.MODEL_ID], a, b.modelStart[r], b.modelLength[r], 0, 0);
-    }
-    if (f[JoinedSchema.ACTIONS]) {
-      longs(w[Leaf.ACTIONS], b.action, b.actionStart[r], b.actionCount[r], 0, 0, 1);
-    }
-    if (f[JoinedSchema.PROBABILITIES]) {
-      floats(w[Leaf.PROBABILITIES], b.probabilityValue, b.probabilityStart[r], b.probabilityCount[r], 0, 0, 1);
-    }
-    if (f[JoinedSchema.PROBABILITY]) {
-      w[Leaf.PROBABILITY].write(b.probability[r], 0, 0);
-    }
-    if (f[JoinedSchema.LABEL_PROBABILITY]) {
-      w[Leaf.LABEL_PROBABILITY].write(b.labelProbability[r], 0, 0);
-    }
-    if (f[JoinedSchema.REWARD]) {
-      w[Leaf.REWARD].write(b.reward[r], 0, 0);
-    }
-    if (f[JoinedSchema.ORIGINAL_REWARD]) {
-      w[Leaf.ORIGINAL_REWARD].write(b.originalReward[r], 0, 0);
-    }
-    if (f[JoinedSchema.SLOTS]) {
-      slots(w, b, r, b.type(r) == PayloadType.CCB);
-    }
-    if (f[JoinedSchema.CA_ACTION]) {
-      optional(w[Leaf.CA_ACTION], b.type(r) == PayloadType.CA, b.caAction[r], 0, 1);
-    }
-    if (f[JoinedSchema.CA_PDF_VALUE]) {
-      optional(w[Leaf.CA_PDF_VALUE], b.type(r) == PayloadType.CA, b.caPdfValue[r], 0, 1);
-    }
-    if (f[JoinedSchema.LEARNABLE]) {
-      w[Leaf.LEARNABLE].write(b.learnable[r], 0, 0);
-    }
-    if (f[JoinedSchema.PDROP]) {
-      w[Leaf.PDROP].write(b.pdrop[r], 0, 0);
-    }
-    if (f[JoinedSchema.WEIGHT]) {
-      w[Leaf.WEIGHT].write(b.weight[r], 0, 0);
-    }
-    if (f[JoinedSchema.CONTEXT]) {
-      optional(w[Leaf.CONTEXT], a, b.contextStart[r], b.contextLength[r], 0, 0);
-    }
-    if (f[JoinedSchema.OUTCOMES]) {
-      outcomes(w, b, r);
-    }
+    w[Leaf.FILE].write(file, 0, 0);
+    w[Leaf.OFFSET].write(b.offset[r], 0, 0);
+    w[Leaf.EVENT_ID].write(text(a, b.idStart[r], b.idLength[r]), 0, 0);
+    w[Leaf.TIMESTAMP].write(micros(b.epochSecond[r]), 0, 0);
+    w[Leaf.PROBLEM_TYPE].write(PROBLEM_TYPES[settings.problemType().ordinal()], 0, 0);
+    w[Leaf.REWARD_FUNCTION].write(REWARD_FUNCTIONS[settings.rewardFunction().ordinal()], 0, 0);
+    w[Leaf.LEARNING_MODE].write(LEARNING_MODES[settings.learningMode().ordinal()], 0, 0);
+    optional(w[Leaf.MODEL_ID], a, b.modelStart[r], b.modelLength[r], 0, 0);
+    longs(w[Leaf.ACTIONS], b.action, b.actionStart[r], b.actionCount[r], 0, 0, 1);
+    floats(w[Leaf.PROBABILITIES], b.probabilityValue, b.probabilityStart[r], b.probabilityCount[r], 0, 0, 1);
+    w[Leaf.PROBABILITY].write(b.probability[r], 0, 0);
+    w[Leaf.LABEL_PROBABILITY].write(b.labelProbability[r], 0, 0);
+    w[Leaf.REWARD].write(b.reward[r], 0, 0);
+    w[Leaf.ORIGINAL_REWARD].write(b.originalReward[r], 0, 0);
+  }
+
+  /** The columns of the second lane: {@code slots} to {@code outcomes}. */
+  private static void second(ColumnWriter[] w, RowBatch b, int r) {
+    PayloadType type = b.type(r);
+    slots(w, b, r, type == PayloadType.CCB);
+    boolean ca = type == PayloadType.CA;
+    optional(w[Leaf.CA_ACTION], ca, b.caAction[r], 0, 1);
+    optional(w[Leaf.CA_PDF_VALUE], ca, b.caPdfValue[r], 0, 1);
+    w[Leaf.LEARNABLE].write(b.learnable[r], 0, 0);
+    w[Leaf.PDROP].write(b.pdrop[r], 0, 0);
+    w[Leaf.WEIGHT].write(b.weight[r], 0, 0);
+    optional(w[Leaf.CONTEXT], b.arena, b.contextStart[r], b.contextLength[r], 0, 0);
+    outcomes(w, b, r);
   }
 
   /**
