@@ -38,11 +38,12 @@ import org.apache.parquet.schema.Type;
  */
 final class JoinedRows implements AutoCloseable {
   /**
-   * The first field of the second lane: the lanes split the encoding work about evenly (the first holds the ids,
-   * settings, actions, probabilities and rewards; the second the slots, CA values, flags, context and outcomes, the
-   * context's bytes being the most to copy and compress).
+   * The first field of the second lane: the lanes split the encoding work about evenly, as measured on the benchmark's
+   * CB log (the first holds the file, offset, ids, time, settings, actions and probabilities; the second the chosen
+   * probability, the rewards, slots, CA values, flags, context and outcomes). parquet-java's plain encoding writes numbers a byte at a time, so
+   * a lane's work is about its bytes per row, the context's aside (copied and compressed in bulk).
    */
-  static final int SPLIT = JoinedSchema.SLOTS;
+  static final int SPLIT = JoinedSchema.PROBABILITY;
 
   /** The few texts that repeat on every row (the settings' lower-case names), encoded once. */
   private static final Binary[] PROBLEM_TYPES = names(ProblemType.values());
@@ -124,7 +125,7 @@ final class JoinedRows implements AutoCloseable {
     }
   }
 
-  /** The columns of the first lane: {@code file} to {@code original_reward}. */
+  /** The columns of the first lane: {@code file} to {@code probabilities}. */
   private static void first(ColumnWriter[] w, RowBatch b, Binary file, int r) {
     byte[] a = b.arena;
     CheckpointInfo settings = b.settings[r];
@@ -138,14 +139,14 @@ final class JoinedRows implements AutoCloseable {
     optional(w[Leaf.MODEL_ID], a, b.modelStart[r], b.modelLength[r], 0, 0);
     longs(w[Leaf.ACTIONS], b.action, b.actionStart[r], b.actionCount[r], 0, 0, 1);
     floats(w[Leaf.PROBABILITIES], b.probabilityValue, b.probabilityStart[r], b.probabilityCount[r], 0, 0, 1);
+  }
+
+  /** The columns of the second lane: {@code probability} to {@code outcomes}. */
+  private static void second(ColumnWriter[] w, RowBatch b, int r) {
     w[Leaf.PROBABILITY].write(b.probability[r], 0, 0);
     w[Leaf.LABEL_PROBABILITY].write(b.labelProbability[r], 0, 0);
     w[Leaf.REWARD].write(b.reward[r], 0, 0);
     w[Leaf.ORIGINAL_REWARD].write(b.originalReward[r], 0, 0);
-  }
-
-  /** The columns of the second lane: {@code slots} to {@code outcomes}. */
-  private static void second(ColumnWriter[] w, RowBatch b, int r) {
     PayloadType type = b.type(r);
     slots(w, b, r, type == PayloadType.CCB);
     boolean ca = type == PayloadType.CA;
