@@ -30,7 +30,7 @@ opts=(-q)
 results="benchmarks/target/parquet-vs-dsjson-$(date -u +%Y%m%dT%H%M%S).tsv"
 mkdir -p benchmarks/target
 echo "JDK: $("$JAVA" -version 2>&1 | head -1); cores: $(nproc); $(date -u); commit $(git rev-parse --short HEAD)"
-echo "log: $log ($(stat -c %s "$log") bytes); threads: ${THREADS:-default}; base: ${BASE:-none}"
+echo "log: $log ($(stat -L -c %s "$log") bytes); threads: ${THREADS:-default}; base: ${BASE:-none}"
 printf 'round\tcommand\twall_s\tuser_s\tsys_s\tload1\n' | tee "$results"
 
 run() { # name, output, jar, convert arguments...
