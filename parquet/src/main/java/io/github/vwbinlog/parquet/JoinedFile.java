@@ -26,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  * (more often as it nears the size), and the group is written once it is within two rows' size of
  * {@code rowGroupBytes}. The rows at which the size is checked depend only on the rows written before, never on how
  * the join cut the log into parts or on the thread count, so the file's row groups, pages and bytes are the same
- * whatever the thread count.
+ * whatever the thread count (in one JVM: parquet-java orders each column chunk's list of encodings by a hash set).
  *
  * <p>Not thread-safe: one thread appends; the encoding thread is this class's own.
  */
@@ -41,6 +41,7 @@ final class JoinedFile implements AutoCloseable {
   /** Rows in the row group being filled, and the row count at which its size is checked next. */
   private long rows;
   private long nextCheck;
+  private boolean aborted;
   private boolean closed;
 
   /**
@@ -51,6 +52,7 @@ final class JoinedFile implements AutoCloseable {
       throws IOException {
     this.file = new ParquetFileWriter(out, JoinedSchema.SCHEMA, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
         ParquetWriter.MAX_PADDING_SIZE_DEFAULT, null, properties);
+    file.start();
     this.rowGroupBytes = rowGroupBytes;
     this.minRowsBetweenChecks = properties.getMinRowCountForPageSizeCheck();
     this.maxRowsBetweenChecks = properties.getMaxRowCountForPageSizeCheck();
@@ -62,20 +64,31 @@ final class JoinedFile implements AutoCloseable {
       t.setDaemon(true);
       return t;
     }) : null;
-    file.start();
   }
 
-  /** Writes the rows of {@code batch}, with {@code name} in their {@code file} column. */
+  /**
+   * Writes the rows of {@code batch}, with {@code name} in their {@code file} column. Should the encoding fail, the
+   * file is abandoned: {@link #close} then writes no footer.
+   */
   void write(RowBatch batch, Binary name) throws IOException {
-    int from = 0;
-    while (from < batch.rows) {
-      int to = (int) Math.min(batch.rows, from + (nextCheck - rows));
-      encode(batch, name, from, to);
-      rows += to - from;
-      if (rows >= nextCheck) {
-        check();
+    if (aborted) {
+      throw new IOException("the Parquet file was abandoned after an earlier error");
+    }
+    boolean done = false;
+    try {
+      int from = 0;
+      while (from < batch.rows) {
+        int to = (int) Math.min(batch.rows, from + (nextCheck - rows));
+        encode(batch, name, from, to);
+        rows += to - from;
+        if (rows >= nextCheck) {
+          check();
+        }
+        from = to;
       }
-      from = to;
+      done = true;
+    } finally {
+      aborted = !done;
     }
   }
 
@@ -89,9 +102,16 @@ final class JoinedFile implements AutoCloseable {
     Future<?> other = encoder.submit(() -> second.write(batch, name, from, to));
     try {
       first.write(batch, name, from, to);
-    } finally {
-      await(other);
+    } catch (RuntimeException | Error e) {
+      // The other lane still reads the batch: wait for it before the batch is reused, then throw the first error.
+      try {
+        await(other);
+      } catch (IOException | RuntimeException | Error suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
     }
+    await(other);
   }
 
   private static void await(Future<?> task) throws IOException {
@@ -138,7 +158,10 @@ final class JoinedFile implements AutoCloseable {
     }
   }
 
-  /** Writes the last row group and the footer; releases the lanes and the encoding thread. */
+  /**
+   * Writes the last row group and the footer (none when the encoding failed: the file is then incomplete); releases the
+   * lanes and the encoding thread.
+   */
   @Override
   public void close() throws IOException {
     if (closed) {
@@ -146,8 +169,12 @@ final class JoinedFile implements AutoCloseable {
     }
     closed = true;
     try {
-      flush();
-      file.end(Map.of("writer", "vw-binlog"));
+      if (aborted) {
+        file.abort();
+      } else {
+        flush();
+        file.end(Map.of("writer", "vw-binlog"));
+      }
     } finally {
       if (encoder != null) {
         encoder.shutdownNow();

@@ -40,8 +40,9 @@ final class JoinedRows implements AutoCloseable {
   /**
    * The first field of the second lane: the lanes split the encoding work about evenly, as measured on the benchmark's
    * CB log (the first holds the file, offset, ids, time, settings, actions and probabilities; the second the chosen
-   * probability, the rewards, slots, CA values, flags, context and outcomes). parquet-java's plain encoding writes numbers a byte at a time, so
-   * a lane's work is about its bytes per row, the context's aside (copied and compressed in bulk).
+   * probability, the rewards, slots, CA values, flags, context and outcomes). parquet-java's plain encoding writes
+   * numbers a byte at a time, so a lane's work is about its bytes per row, the context's aside (copied and compressed
+   * in bulk).
    */
   static final int SPLIT = JoinedSchema.PROBABILITY;
 
@@ -77,8 +78,9 @@ final class JoinedRows implements AutoCloseable {
 
   /** A fresh column store for the next row group. */
   private void open() {
-    pages = new ColumnChunkPageWriteStore(codecs.getCompressor(CompressionCodecName.ZSTD), schema, properties.getAllocator(),
-        properties.getColumnIndexTruncateLength(), properties.getPageWriteChecksumEnabled());
+    pages = new ColumnChunkPageWriteStore(codecs.getCompressor(CompressionCodecName.ZSTD), schema,
+        properties.getAllocator(), properties.getColumnIndexTruncateLength(),
+        properties.getPageWriteChecksumEnabled());
     columns = properties.newColumnWriteStore(schema, pages, pages);
     List<ColumnDescriptor> all = JoinedSchema.SCHEMA.getColumns();
     for (int i = 0; i < all.size(); i++) {

@@ -148,7 +148,7 @@ public final class ParquetConverter {
           .withPageSize(1 << 20)
           // No dictionaries: zstd takes the repeats out of each page as well (the file of the benchmark's 1 GiB log
           // is as large without them, 16.4 MB), and a dictionary costs a hash, a lookup and a fallback check per value
-          // (8-13% of the conversion's CPU, docs/PERFORMANCE.md). Ids and contexts hardly repeat anyway.
+          // (a sixth of the conversion's CPU, docs/PERFORMANCE.md). Ids and contexts hardly repeat anyway.
           .withDictionaryEncoding(false)
           // Min and max of a context or of random ids help no reader; nor do the per-page size statistics (level
           // histograms, unencoded sizes) that pandas, DuckDB and Polars do not read: each costs a call per value.

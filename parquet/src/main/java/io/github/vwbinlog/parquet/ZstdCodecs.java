@@ -10,8 +10,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * The page compressor of the writer: zstd through zstd-jni, the binding core already uses, instead of parquet-java's
- * codec factory, which goes through Hadoop's codec classes. One compression context per lane of columns, reused for every page.
- * Compression only: the writer never decompresses.
+ * codec factory, which goes through Hadoop's codec classes. One compression context per lane of columns, reused for
+ * every page. Compression only: the writer never decompresses.
  *
  * <p>Not thread-safe: one per lane ({@link JoinedRows}), which one thread encodes at a time.
  */
