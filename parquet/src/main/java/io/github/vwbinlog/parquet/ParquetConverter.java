@@ -13,12 +13,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.conf.PlainParquetConfiguration;
-import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.api.WriteSupport;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.api.Binary;
 
@@ -31,7 +26,8 @@ import org.apache.parquet.io.api.Binary;
  * <p>The joined events reach the writer as the join's views ({@link JoinedEventSink}, as the DSJSON converter reads
  * them), never as records: each part of the join is copied into a columnar batch, whose rows are written in log
  * order. With {@code options.threads()} of 2 or more (the default on a machine of several cores), the parts are
- * joined on worker threads beside the encoding; the file is the same byte for byte whatever the thread count.
+ * joined on worker threads beside the encoding, and the columns are encoded in two halves on two threads (the
+ * appending one and one of the writer's own); the file is the same byte for byte whatever the thread count.
  * Memory is bounded: the batches of the parts in flight (a part is a few MiB of the log) and the row group being
  * filled, so a log of any size is written with a heap of a few row groups.
  * Immutable and thread-safe; each {@link Writer} is a file of its own.
@@ -130,7 +126,9 @@ public final class ParquetConverter {
    * <p>An appended log is joined by {@link Joiner#run} into a sink of the join's views ({@link JoinedEventSink}): each
    * part of the join (a few MiB of the log, joined on a worker thread when {@code options.threads()} is 2 or more)
    * copies its events' values into a columnar batch of its own ({@code RowBatch}), and the finished batches are written
-   * as rows, in log order, on the thread that appends. No record of an event is built. Memory is bounded by the
+   * as rows, in log order, from the thread that appends: half of the columns encoded on it, the other half on the
+   * writer's encoding thread when {@code options.threads()} is 2 or more ({@code JoinedFile}). No record of an event
+   * is built. Memory is bounded by the
    * batches of the parts in flight (at most two per thread, each about its part's input) and the row group being
    * filled; batches are reused from part to part.
    *
@@ -138,8 +136,7 @@ public final class ParquetConverter {
    */
   public static final class Writer implements AutoCloseable {
     private final JoinOptions options;
-    private final JoinedRows rows = new JoinedRows();
-    private final ParquetWriter<RowBatch> parquet;
+    private final JoinedFile parquet;
     /** Batches whose rows are written, for the next parts: taken on any thread, returned on the appending one. */
     private final Queue<RowBatch> free = new ConcurrentLinkedQueue<>();
     /** Volatile: a progress bar may read it from the thread that reads the log. */
@@ -147,19 +144,19 @@ public final class ParquetConverter {
 
     Writer(ParquetConverter converter, OutputFile file) throws IOException {
       this.options = converter.options;
-      this.parquet = new Builder(file, rows)
-          .withConf(new PlainParquetConfiguration())
-          .withCodecFactory(new ZstdCodecs(converter.level))
-          .withCompressionCodec(CompressionCodecName.ZSTD)
-          .withRowGroupSize(converter.rowGroupBytes)
+      ParquetProperties properties = ParquetProperties.builder()
           .withPageSize(1 << 20)
-          .withDictionaryEncoding(true)
-          // Contexts and ids hardly repeat: hashing each into a dictionary cost a third of the conversion, and the
-          // dictionary is given up after its first megabyte anyway. Min and max of a context help no reader.
-          .withDictionaryEncoding("context", false)
-          .withDictionaryEncoding("event_id", false)
+          // No dictionaries: zstd takes the repeats out of each page as well (the file of the benchmark's 1 GiB log
+          // is as large without them, 16.4 MB), and a dictionary costs a hash, a lookup and a fallback check per value
+          // (a sixth of the conversion's CPU, docs/PERFORMANCE.md). Ids and contexts hardly repeat anyway.
+          .withDictionaryEncoding(false)
+          // Min and max of a context or of random ids help no reader; nor do the per-page size statistics (level
+          // histograms, unencoded sizes) that pandas, DuckDB and Polars do not read: each costs a call per value.
           .withStatisticsEnabled("context", false)
+          .withStatisticsEnabled("event_id", false)
+          .withSizeStatisticsEnabled(false)
           .build();
+      this.parquet = new JoinedFile(file, properties, converter.rowGroupBytes, converter.level, options.threads());
     }
 
     /** Joins a log and writes its events, named by the log's path. */
@@ -207,40 +204,11 @@ public final class ParquetConverter {
 
       @Override
       public void finish(RowBatch batch) throws IOException {
-        rows.at(file);
-        for (int i = 0; i < batch.rows; i++) {
-          rows.row(i);
-          parquet.write(batch);
-          count++;
-        }
+        parquet.write(batch, file);
+        count += batch.rows;
         batch.clear();
         free.add(batch);
       }
-    }
-  }
-
-  /** parquet-java's builder, over our write support and without Hadoop's configuration. */
-  private static final class Builder extends ParquetWriter.Builder<RowBatch, Builder> {
-    private final JoinedRows rows;
-
-    Builder(OutputFile file, JoinedRows rows) {
-      super(file);
-      this.rows = rows;
-    }
-
-    @Override
-    protected Builder self() {
-      return this;
-    }
-
-    @Override
-    protected WriteSupport<RowBatch> getWriteSupport(Configuration conf) {
-      return rows;
-    }
-
-    @Override
-    protected WriteSupport<RowBatch> getWriteSupport(ParquetConfiguration conf) {
-      return rows;
     }
   }
 }

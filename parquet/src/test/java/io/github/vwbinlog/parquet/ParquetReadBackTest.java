@@ -130,6 +130,30 @@ class ParquetReadBackTest {
     assertThat(files[1]).isEqualTo(files[0]);
   }
 
+  @Test
+  void rowGroupsArePlacedAtTheSameRowsWhateverTheThreadCount() throws Exception {
+    // Several row groups of about 1 MiB, the join cut into parts differently by one thread and by two: the rows at
+    // which the encoded size is checked (and a row group closed) depend on the rows alone, so the bytes are the same.
+    Path log = generate(Kind.CB, 7, 200, true);
+    byte[][] files = new byte[2][];
+    for (int threads = 1; threads <= 2; threads++) {
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      ParquetConverter.of(JoinOptions.defaults().withThreads(threads)).withRowGroupBytes(1 << 20).convert(log, out);
+      files[threads - 1] = out.toByteArray();
+    }
+    Path file = temp.resolve("groups-2.parquet");
+    Files.write(file, files[1]);
+    try (Connection db = DriverManager.getConnection("jdbc:duckdb:");
+        PreparedStatement q = db.prepareStatement("SELECT count(DISTINCT row_group_id) FROM parquet_metadata(?)")) {
+      q.setString(1, file.toString());
+      try (ResultSet rs = q.executeQuery()) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getLong(1)).isGreaterThan(1);
+      }
+    }
+    assertThat(files[1]).isEqualTo(files[0]);
+  }
+
   /** More events than two of the join thread's batches, so that the queue is used. */
   private static final long Batch_SIZE_TIMES_TWO = 1024;
 
