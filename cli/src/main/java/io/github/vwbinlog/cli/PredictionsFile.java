@@ -75,9 +75,12 @@ final class PredictionsFile {
     int end = 0;
     long line = 0;
     boolean afterCr = false;
+    // The bytes of the line so far ORed: negative when one is outside ASCII.
+    int high = 0;
+    int scanned = 0;
     while (true) {
       // Every complete line in buffer[start, end).
-      int i = start;
+      int i = start + scanned;
       while (i < end) {
         byte b = buffer[i];
         if (b == '\n' || b == '\r') {
@@ -87,14 +90,17 @@ final class PredictionsFile {
             start = ++i;
             continue;
           }
-          parse(++line, buffer, start, i);
+          parse(++line, buffer, start, i, high >= 0);
           afterCr = b == '\r';
+          high = 0;
           start = ++i;
           continue;
         }
         afterCr = false;
+        high |= b;
         i++;
       }
+      scanned = end - start;
       if (start > 0) {
         System.arraycopy(buffer, start, buffer, 0, end - start);
         end -= start;
@@ -105,7 +111,7 @@ final class PredictionsFile {
       int n = in.read(buffer, end, buffer.length - end);
       if (n < 0) {
         if (end > start) {
-          parse(++line, buffer, start, end);
+          parse(++line, buffer, start, end, high >= 0);
         }
         return;
       }
@@ -113,24 +119,76 @@ final class PredictionsFile {
     }
   }
 
-  /** One line, {@code bytes[from, to)} without its end. */
-  private void parse(long line, byte[] bytes, int from, int to) throws IOException {
-    for (int i = from; i < to; i++) {
-      if (bytes[i] < 0) {
-        parseText(line, utf8(bytes, from, to));
-        return;
-      }
+  /** One line, {@code bytes[from, to)} without its end, {@code ascii} or not. */
+  private void parse(long line, byte[] bytes, int from, int to, boolean ascii) throws IOException {
+    if (!ascii) {
+      parseText(line, utf8(bytes, from, to));
+      return;
     }
-    // ASCII: String.strip()'s white space is Character.isWhitespace.
-    while (from < to && Character.isWhitespace(bytes[from])) {
+    // ASCII: String.strip()'s white space is Character.isWhitespace, all of it at most ' '.
+    while (from < to && bytes[from] <= ' ' && Character.isWhitespace(bytes[from])) {
       from++;
     }
-    while (to > from && Character.isWhitespace(bytes[to - 1])) {
+    while (to > from && bytes[to - 1] <= ' ' && Character.isWhitespace(bytes[to - 1])) {
       to--;
     }
     if (from == to) {
       return;
     }
+    if (!parsePlain(bytes, from, to)) {
+      parsePairs(line, bytes, from, to);
+    }
+    builder.add(line, Arrays.copyOf(indexes, count), Arrays.copyOf(probabilities, count));
+  }
+
+  /**
+   * The common line in one pass: pairs of an index of up to 9 digits, a colon and a probability of up to 18
+   * characters (digits and an optional point), separated by commas, the list ending at the line's end or a space;
+   * false for any other line (then read by {@link #parsePairs}).
+   */
+  private boolean parsePlain(byte[] bytes, int from, int to) {
+    count = 0;
+    int i = from;
+    while (true) {
+      int index = 0;
+      int start = i;
+      while (i < to && bytes[i] >= '0' && bytes[i] <= '9' && i - start < 9) {
+        index = index * 10 + (bytes[i++] - '0');
+      }
+      if (i == start || i == to || bytes[i] != ':') {
+        return false;
+      }
+      start = ++i;
+      long mantissa = 0;
+      int decimals = 0;
+      boolean point = false;
+      while (i < to && i - start < 18) {
+        byte b = bytes[i];
+        if (b >= '0' && b <= '9') {
+          mantissa = mantissa * 10 + (b - '0');
+          decimals += point ? 1 : 0;
+        } else if (b == '.' && !point) {
+          point = true;
+        } else {
+          break;
+        }
+        i++;
+      }
+      int digits = i - start - (point ? 1 : 0);
+      if (digits == 0 || mantissa >= EXACT || decimals >= POWERS.length
+          || (i < to && bytes[i] != ',' && bytes[i] != ' ')) {
+        return false;
+      }
+      add(index, decimals == 0 ? (double) mantissa : mantissa / POWERS[decimals]);
+      if (i == to || bytes[i] == ' ') {
+        return true;
+      }
+      i++;
+    }
+  }
+
+  /** Any other ASCII line: the pairs of {@link #parseText}, their numbers read here where exact, else by the JDK. */
+  private void parsePairs(long line, byte[] bytes, int from, int to) {
     int listEnd = from;
     while (listEnd < to && bytes[listEnd] != ' ') {
       listEnd++;
@@ -160,7 +218,6 @@ final class PredictionsFile {
       add(index, probability);
       at = comma + 1;
     }
-    builder.add(line, Arrays.copyOf(indexes, count), Arrays.copyOf(probabilities, count));
   }
 
   /** A line that is not ASCII, as text: the pairs of {@link #parse}, parsed by the JDK. */
