@@ -504,6 +504,16 @@ public final class PolicyEvaluation {
   /** Every policy's lift over the logged policy (weight 1) and over the baseline, from the weights without pdrop. */
   private void lifts(Paired[][] lifts, double[] w, double r, double pDrop) {
     double keep = 1 - pDrop;
+    if (keep == 1) {
+      // Divided by 1 is the same number.
+      for (int i = 0; i < w.length; i++) {
+        lifts[i][0].add(w[i], 1, r, pDrop);
+        if (baseline >= 0) {
+          lifts[i][1].add(w[i], w[baseline], r, pDrop);
+        }
+      }
+      return;
+    }
     for (int i = 0; i < w.length; i++) {
       lifts[i][0].add(w[i] / keep, 1 / keep, r, pDrop);
       if (baseline >= 0) {
