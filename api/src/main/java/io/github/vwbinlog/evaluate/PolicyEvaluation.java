@@ -27,16 +27,17 @@ import org.jspecify.annotations.Nullable;
  * Off-policy evaluation of joined events: what the logged policy earned and what other policies would have earned,
  * per time window and over the whole period, with the estimators of the VowpalWabbit/estimators package and the lift
  * of each policy over the logged one (and over a {@linkplain EvaluationOptions#baseline() baseline}). A mergeable
- * accumulator: add the joined events of a log (from a {@code Joiner} or any iterable), or evaluate parts apart
- * ({@link #ofPart}) and {@link #merge} them in log order; the estimates of merged parts are those of the whole: the
- * sums are carried to twice a double's precision, so the doubles they round to do not depend on where the parts were
- * cut, and the sequential confidence sequence ({@link Estimator#CS}) is computed in log order whatever the parts. No
- * I/O.
+ * accumulator: add the joined events of a log (their views, as {@link #sink()} does for {@code Joiner.run}, or their
+ * records, from a {@code Joiner} or any iterable), or evaluate parts apart ({@link #ofPart}) and {@link #merge} them
+ * in log order; the estimates of merged parts are those of the whole: the sums are carried to twice a double's
+ * precision, so the doubles they round to do not depend on where the parts were cut, and the sequential confidence
+ * sequence ({@link Estimator#CS}) is computed in log order whatever the parts. No I/O.
  *
  * <p>The inputs are the package's: {@code p_log} is the chosen action's logged probability (for CB
  * {@link JoinResult#probability()}; for CCB and slates each slot's first probability), without the pass probability;
  * {@code p_drop} is {@link JoinResult#pdrop()}; {@code r} is the joined reward ({@link JoinResult#rewards()}: one per
- * slot for CCB, one per decision for CB and slates). CB decisions get the package's bandit estimators, CCB decisions
+ * slot for CCB, one per decision for CB and slates); from a view, the same values: {@code probability(TOP, 0)} (or
+ * each slot's), {@code 1 - passProbability()} in binary32 and {@code reward(TOP)} (or each slot's). CB decisions get the package's bandit estimators, CCB decisions
  * its first-slot and multi-slot estimators, slates decisions its pseudo-inverse estimator ({@link Estimator}); every
  * other joined event is counted in {@link #skipped()} with its reason: not learnable, another payload type (CA,
  * multistep), or no logged probability (a decision, or a CCB or slates slot, without actions or whose chosen action
