@@ -5,8 +5,11 @@
 # Build first:  mvn -B -q -DskipTests package
 # With PREDICTIONS=3 (issue 22: at most 1.3 times convert) evaluate also reads three VW predictions files, one line per
 # learnable event (made here from the count `stats` gives), as three more policies: five policies and three models.
+# With JARS="a.jar b.jar" (default: the build's cli/target/vw-binlog.jar) each run times convert with the first jar,
+# then evaluate with each jar in turn, in the same minutes: the code before a change and after it, side by side.
+# Each line gives the load average before it (the machine may be shared: compare CPU times there).
 # Usage: benchmarks/evaluate-vs-convert.sh [size in MiB, default 1024]
-#        (env: RUNS=1, THREADS="1 2", JAVA=java, DIR=/tmp, PREDICTIONS=0)
+#        (env: RUNS=1, THREADS="1 2", JAVA=java, DIR=/tmp, PREDICTIONS=0, JARS=cli/target/vw-binlog.jar)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE=${1:-1024}
@@ -14,7 +17,8 @@ RUNS=${RUNS:-1}
 THREADS=${THREADS:-1 2}
 JAVA=${JAVA:-java}
 DIR=${DIR:-/tmp}
-JAR=cli/target/vw-binlog.jar
+JARS=${JARS:-cli/target/vw-binlog.jar}
+read -r JAR _ <<< "$JARS"
 [ -f "$JAR" ] && [ -f benchmarks/target/benchmarks.jar ] || { echo "build first: mvn -B -q -DskipTests package" >&2; exit 2; }
 log="$DIR/cb-${SIZE}m.log"
 [ -f "$log" ] || java -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.GenerateLog "$SIZE" "$log"
@@ -48,10 +52,13 @@ for run in $(seq "$RUNS"); do
     echo "load before run $run, $t thread(s): $(cut -d' ' -f1-3 /proc/loadavg)"
     read -r c ccpu < <(seconds "$JAVA" -jar "$JAR" convert "$log" -o "$out" --threads "$t" -q)
     rm -f "$out"
-    read -r e ecpu < <(seconds "$JAVA" -jar "$JAR" evaluate "$log" --policy "$policies" "${extra[@]}" \
-      --format json --window 1h --threads "$t")
-    echo "run $run, --threads $t: convert ${c}s (CPU ${ccpu}s), evaluate (5 policies + $PREDICTIONS predictions," \
-      "1h windows) ${e}s (CPU ${ecpu}s), ratio $(awk "BEGIN{printf \"%.2f\", $e / $c}")" \
-      "(CPU $(awk "BEGIN{printf \"%.2f\", $ecpu / $ccpu}"))"
+    echo "run $run, --threads $t: convert ${c}s (CPU ${ccpu}s)"
+    for jar in $JARS; do
+      load=$(cut -d' ' -f1 /proc/loadavg)
+      read -r e ecpu < <(seconds "$JAVA" -jar "$jar" evaluate "$log" --policy "$policies" "${extra[@]}" \
+        --format json --window 1h --threads "$t")
+      echo "  $jar (load $load): evaluate (5 policies + $PREDICTIONS predictions, 1h windows) ${e}s (CPU ${ecpu}s)," \
+        "ratio $(awk "BEGIN{printf \"%.2f\", $e / $c}") (CPU $(awk "BEGIN{printf \"%.2f\", $ecpu / $ccpu}"))"
+    done
   done
 done

@@ -49,7 +49,9 @@ final class ConfidenceSequence {
       r = Math.min(rmax, Math.max(rmin, r));
     }
     double range = rmax - rmin;
-    double dropped = pDrop / (1 - pDrop);
+    double keep = 1 - pDrop;
+    // Divided by 1 (no pdrop, or the range [0, 1]) is the same number: those divisions are left out.
+    double dropped = pDrop == 0 ? 0 : pDrop / keep;
     if (dropped > 0) {
       // The dropped events, weight 0, one after the other: their bets' squares summed in closed form.
       double b = t + 1;
@@ -60,9 +62,15 @@ final class ConfidenceSequence {
       sumXhatHighSq += aHigh * aHigh * trigammaDifference;
       t += dropped;
     }
-    double xhatLow = ((sumWr - sumW * rmin) / range + 0.5) / (t + 1);
-    double xhatHigh = ((sumW * rmax - sumWr) / range + 0.5) / (t + 1);
-    double dw = w / (1 - pDrop);
+    double low = sumWr - sumW * rmin;
+    double high = sumW * rmax - sumWr;
+    if (range != 1) {
+      low /= range;
+      high /= range;
+    }
+    double xhatLow = (low + 0.5) / (t + 1);
+    double xhatHigh = (high + 0.5) / (t + 1);
+    double dw = keep == 1 ? w : w / keep;
     double wr = dw * r;
     sumWsqRsq += wr * wr;
     sumWsqR += dw * dw * r;

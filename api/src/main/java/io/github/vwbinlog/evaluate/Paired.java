@@ -22,7 +22,8 @@ final class Paired {
   void add(double wTarget, double wBaseline, double r, double pDrop) {
     double x = (wTarget - wBaseline) * r;
     events++;
-    wide.add(N, 1 / (1 - pDrop));
+    double keep = 1 - pDrop;
+    wide.add(N, pDrop == 0 ? 1 : 1 / keep);
     wide.add(SUM_X, x);
     wide.add(SUM_X_SQ, x * x);
   }

@@ -31,23 +31,58 @@ public sealed interface Policy {
   String name();
 
   /**
-   * The probability this policy gives to the chosen action ({@code actionIds().get(0)}) of a decision.
+   * The probability this policy gives to the chosen action of a CB decision, from the decision's values (as the
+   * evaluation reads them from a joined event's view, with no record built).
+   *
+   * @param chosenId the chosen action's id ({@code actionIds().get(0)}; 1 = the first action offered)
+   * @param actionCount the decision's number of actions
+   * @param loggedProbability the logged policy's probability of the chosen action ({@code probabilities().get(0)})
+   * @param index the event's position among the learnable events given to the evaluation, from 0
+   * @throws IllegalArgumentException for VW's predictions that have no prediction for this event, or one that cannot
+   *     be one, naming the source and line
+   */
+  double probability(long chosenId, int actionCount, double loggedProbability, long index);
+
+  /**
+   * The probability this policy gives to the chosen action ({@code actionIds().get(0)}) of a decision: its
+   * {@link #probability(long, int, double, long) probability} from the decision's values.
    *
    * @param decision the logged decision
    * @param index the event's position among the events given to the evaluation, from 0
    */
-  double probability(CbEvent decision, long index);
+  default double probability(CbEvent decision, long index) {
+    return probability(decision.actionIds().get(0), decision.actionIds().size(), decision.probabilities().get(0),
+        index);
+  }
+
+  /**
+   * The probability this policy gives to the action chosen in slot {@code slot} of a CCB or slates decision, given the
+   * choices of the slots before it, from the slot's values.
+   *
+   * @param type {@link PayloadType#CCB} or {@link PayloadType#SLATES}
+   * @param slot the slot's index
+   * @param chosen the slot's chosen action ({@code actionIds().get(0)}: CCB, a 0-based index into the decision's
+   *     actions; slates, into the slot's candidates)
+   * @param actionCount the slot's number of actions (CCB: those the slots before it left)
+   * @param loggedProbability the logged policy's probability of the slot's choice ({@code probabilities().get(0)})
+   * @throws IllegalArgumentException for VW's predictions, which are read for CB decisions only
+   */
+  double slotProbability(PayloadType type, int slot, long chosen, int actionCount, double loggedProbability);
 
   /**
    * The probability this policy gives to the action chosen in slot {@code slot} of a CCB or slates decision (its
-   * {@code actionIds().get(0)}), given the choices of the slots before it.
+   * {@code actionIds().get(0)}), given the choices of the slots before it: its
+   * {@link #slotProbability(PayloadType, int, long, int, double) slot probability} from the slot's values.
    *
    * @param type {@link PayloadType#CCB} or {@link PayloadType#SLATES}
    * @param decision the logged decision
    * @param slot the slot's index
    * @throws IllegalArgumentException for VW's predictions, which are read for CB decisions only
    */
-  double slotProbability(PayloadType type, MultiSlotEvent decision, int slot);
+  default double slotProbability(PayloadType type, MultiSlotEvent decision, int slot) {
+    SlotEvent s = decision.slots().get(slot);
+    return slotProbability(type, slot, s.actionIds().get(0), s.actionIds().size(), s.probabilities().get(0));
+  }
 
   /** The logged policy itself: every importance weight is 1, so its estimates are the mean reward. */
   static Policy logged() {
@@ -105,13 +140,14 @@ public sealed interface Policy {
     }
 
     @Override
-    public double probability(CbEvent decision, long index) {
-      return decision.probabilities().get(0);
+    public double probability(long chosenId, int actionCount, double loggedProbability, long index) {
+      return loggedProbability;
     }
 
     @Override
-    public double slotProbability(PayloadType type, MultiSlotEvent decision, int slot) {
-      return decision.slots().get(slot).probabilities().get(0);
+    public double slotProbability(PayloadType type, int slot, long chosen, int actionCount,
+        double loggedProbability) {
+      return loggedProbability;
     }
   }
 
@@ -130,14 +166,15 @@ public sealed interface Policy {
     }
 
     @Override
-    public double probability(CbEvent decision, long index) {
-      return decision.actionIds().get(0) == actionId ? 1 : 0;
+    public double probability(long chosenId, int actionCount, double loggedProbability, long index) {
+      return chosenId == actionId ? 1 : 0;
     }
 
     @Override
-    public double slotProbability(PayloadType type, MultiSlotEvent decision, int slot) {
+    public double slotProbability(PayloadType type, int slot, long chosen, int actionCount,
+        double loggedProbability) {
       long choice = type == PayloadType.CCB ? actionId - 1 + slot : actionId - 1;
-      return decision.slots().get(slot).actionIds().get(0) == choice ? 1 : 0;
+      return chosen == choice ? 1 : 0;
     }
   }
 
@@ -149,15 +186,15 @@ public sealed interface Policy {
     }
 
     @Override
-    public double probability(CbEvent decision, long index) {
-      return 1.0 / decision.actionIds().size();
+    public double probability(long chosenId, int actionCount, double loggedProbability, long index) {
+      return 1.0 / actionCount;
     }
 
     /** Uniform over the slot's own actions: for CCB, those the slots before it left. */
     @Override
-    public double slotProbability(PayloadType type, MultiSlotEvent decision, int slot) {
-      SlotEvent s = decision.slots().get(slot);
-      return 1.0 / s.actionIds().size();
+    public double slotProbability(PayloadType type, int slot, long chosen, int actionCount,
+        double loggedProbability) {
+      return 1.0 / actionCount;
     }
   }
 
@@ -267,8 +304,8 @@ public sealed interface Policy {
      *     comment), naming the source and line
      */
     @Override
-    public double probability(CbEvent decision, long index) {
-      return probability(decision.actionIds().get(0), decision.actionIds().size(), index);
+    public double probability(long chosenId, int actionCount, double loggedProbability, long index) {
+      return probability(chosenId, actionCount, index);
     }
 
     /** The probability of the action of id {@code chosenId} (from 1) among {@code actions} in event {@code index}. */
@@ -313,14 +350,15 @@ public sealed interface Policy {
 
     /** @throws IllegalArgumentException always: VW's predictions are read for CB decisions only */
     @Override
-    public double slotProbability(PayloadType type, MultiSlotEvent decision, int slot) {
+    public double slotProbability(PayloadType type, int slot, long chosen, int actionCount,
+        double loggedProbability) {
       throw new IllegalArgumentException("VW's predictions are read for CB decisions only, not for " + type);
     }
 
     /** Equal when the names, sources and predictions are. */
     @Override
     public boolean equals(Object o) {
-      return o instanceof Predictions p && p.name.equals(name) && p.source.equals(source) && p.size == size
+      return o == this || o instanceof Predictions p && p.name.equals(name) && p.source.equals(source) && p.size == size
           && java.util.Arrays.equals(p.starts, starts) && java.util.Arrays.equals(p.indexes, indexes)
           && java.util.Arrays.equals(p.probabilities, probabilities);
     }

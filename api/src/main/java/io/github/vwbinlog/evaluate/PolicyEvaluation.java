@@ -5,6 +5,10 @@ import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.MultiSlotEvent;
 import io.github.vwbinlog.event.SlotEvent;
 import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinedEventSink;
+import io.github.vwbinlog.join.JoinedEventView;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,16 +27,17 @@ import org.jspecify.annotations.Nullable;
  * Off-policy evaluation of joined events: what the logged policy earned and what other policies would have earned,
  * per time window and over the whole period, with the estimators of the VowpalWabbit/estimators package and the lift
  * of each policy over the logged one (and over a {@linkplain EvaluationOptions#baseline() baseline}). A mergeable
- * accumulator: add the joined events of a log (from a {@code Joiner} or any iterable), or evaluate parts apart
- * ({@link #ofPart}) and {@link #merge} them in log order; the estimates of merged parts are those of the whole: the
- * sums are carried to twice a double's precision, so the doubles they round to do not depend on where the parts were
- * cut, and the sequential confidence sequence ({@link Estimator#CS}) is computed in log order whatever the parts. No
- * I/O.
+ * accumulator: add the joined events of a log (their views, as {@link #sink()} does for {@code Joiner.run}, or their
+ * records, from a {@code Joiner} or any iterable), or evaluate parts apart ({@link #ofPart}) and {@link #merge} them
+ * in log order; the estimates of merged parts are those of the whole: the sums are carried to twice a double's
+ * precision, so the doubles they round to do not depend on where the parts were cut, and the sequential confidence
+ * sequence ({@link Estimator#CS}) is computed in log order whatever the parts. No I/O.
  *
  * <p>The inputs are the package's: {@code p_log} is the chosen action's logged probability (for CB
  * {@link JoinResult#probability()}; for CCB and slates each slot's first probability), without the pass probability;
  * {@code p_drop} is {@link JoinResult#pdrop()}; {@code r} is the joined reward ({@link JoinResult#rewards()}: one per
- * slot for CCB, one per decision for CB and slates). CB decisions get the package's bandit estimators, CCB decisions
+ * slot for CCB, one per decision for CB and slates); from a view, the same values: {@code probability(TOP, 0)} (or
+ * each slot's), {@code 1 - passProbability()} in binary32 and {@code reward(TOP)} (or each slot's). CB decisions get the package's bandit estimators, CCB decisions
  * its first-slot and multi-slot estimators, slates decisions its pseudo-inverse estimator ({@link Estimator}); every
  * other joined event is counted in {@link #skipped()} with its reason: not learnable, another payload type (CA,
  * multistep), or no logged probability (a decision, or a CCB or slates slot, without actions or whose chosen action
@@ -87,7 +92,9 @@ public final class PolicyEvaluation {
   /** A part's CB events not yet in the confidence sequences: window start, r, p_drop and each policy's weight. */
   private double[] pending = new double[0];
   private long[] pendingWindows = new long[0];
-  private @Nullable String[] pendingIds = new String[0];
+  /** A part's waiting CB decisions' event ids (deferAll only), as UTF-8 bytes one after the other, to name errors. */
+  private byte[] pendingIdBytes = new byte[0];
+  private int[] pendingIdEnds = new int[0];
   /** Which policies are predictions policies. */
   private final boolean[] predicted;
   /** Whether this part's CB decisions wait until it is merged (their predictions policies' part): it has some. */
@@ -103,6 +110,15 @@ public final class PolicyEvaluation {
   private long evaluated;
   private long learnable;
   private double @Nullable [] scratch;
+  /** The event being added: its record, or its view (valid during the call only), to name it in errors. */
+  private @Nullable JoinResult currentRecord;
+  private @Nullable JoinedEventView currentView;
+  // A CCB or slates decision's slots being added: choice, action count, logged probability, reward (CCB) and id (CCB).
+  private long[] slotChosen = new long[8];
+  private int[] slotActions = new int[8];
+  private double[] slotLogged = new double[8];
+  private double[] slotRewards = new double[8];
+  private @Nullable String[] slotIdTexts = new String[8];
 
   private PolicyEvaluation(EvaluationOptions options, List<Policy> policies, boolean part) {
     this.options = Objects.requireNonNull(options, "options");
@@ -233,32 +249,50 @@ public final class PolicyEvaluation {
   }
 
   /**
-   * Adds one joined event.
+   * Adds one joined event, from its record (as {@link #add(JoinedEventView)} adds it from its view).
    *
    * @throws IllegalArgumentException if a reward lies outside the reward range of the options, or a predictions
    *     policy has no prediction for this event or one that cannot be a prediction (naming the event)
    */
   public void add(JoinResult event) {
-    long windowKey = windowKey(event);
+    long windowKey = windowKey(event.timestamp().epochSecond());
     Window window = window(windowKey);
     if (!event.learnable()) {
       skip(window, NOT_LEARNABLE);
       return;
     }
+    currentRecord = event;
+    currentView = null;
     Object payload = event.interaction().event().payload();
-    if (payload instanceof MultiSlotEvent decision
-        && (event.payloadType() == PayloadType.CCB || event.payloadType() == PayloadType.SLATES)) {
+    PayloadType type = event.payloadType();
+    if (payload instanceof MultiSlotEvent decision && (type == PayloadType.CCB || type == PayloadType.SLATES)) {
       learnable++;
-      if (event.payloadType() == PayloadType.CCB) {
-        ccb(window, event, decision);
+      List<SlotEvent> slots = decision.slots();
+      if (!usable(slots) || (type == PayloadType.CCB && event.rewards().size() < slots.size())) {
+        skip(window, NO_PROBABILITY);
+        return;
+      }
+      int n = slots(slots.size());
+      for (int k = 0; k < n; k++) {
+        SlotEvent slot = slots.get(k);
+        slotChosen[k] = slot.actionIds().get(0);
+        slotActions[k] = slot.actionIds().size();
+        slotLogged[k] = slot.probabilities().get(0);
+        if (type == PayloadType.CCB) {
+          slotRewards[k] = event.rewards().get(k);
+          slotIdTexts[k] = slot.id();
+        }
+      }
+      if (type == PayloadType.CCB) {
+        ccb(window, n, event.pdrop());
       } else {
-        slates(window, event, decision);
+        slates(window, n, event.reward());
       }
       return;
     }
     if (!(payload instanceof CbEvent cb)) {
       learnable++;
-      skip(window, UNSUPPORTED + event.payloadType());
+      skip(window, UNSUPPORTED + type);
       return;
     }
     long index = learnable++;
@@ -267,17 +301,145 @@ public final class PolicyEvaluation {
       skip(window, NO_PROBABILITY);
       return;
     }
-    double r = checkedReward(event, event.reward());
-    double pDrop = event.pdrop();
+    cb(windowKey, window, index, cb.actionIds().get(0), cb.actionIds().size(), pLog, event.reward(), event.pdrop());
+  }
+
+  /**
+   * Adds one joined event from its view, reading the values the estimators need (the chosen action, the action count,
+   * the logged probability, pdrop, the reward and the time; each slot's for CCB and slates) in place, with no record
+   * built: what {@link #sink()} does with each event. The same estimates as {@link #add(JoinResult)} of its record.
+   *
+   * @throws IllegalArgumentException as {@link #add(JoinResult)}
+   */
+  public void add(JoinedEventView event) {
+    long windowKey = windowKey(event.epochSecond());
+    Window window = window(windowKey);
+    if (!event.learnable()) {
+      skip(window, NOT_LEARNABLE);
+      return;
+    }
+    currentRecord = null;
+    currentView = event;
+    PayloadType type = event.type();
+    if (type == PayloadType.CCB || type == PayloadType.SLATES) {
+      learnable++;
+      int n = slots(event.slotCount());
+      if (n == 0) {
+        skip(window, NO_PROBABILITY);
+        return;
+      }
+      for (int k = 0; k < n; k++) {
+        int actions = event.actionCount(k);
+        if (actions == 0 || event.probabilityCount(k) == 0) {
+          skip(window, NO_PROBABILITY);
+          return;
+        }
+        double p = event.probability(k, 0);
+        if (!(p > 0)) {
+          skip(window, NO_PROBABILITY);
+          return;
+        }
+        slotChosen[k] = event.action(k, 0);
+        slotActions[k] = actions;
+        slotLogged[k] = p;
+      }
+      double pDrop = 1f - event.passProbability();
+      if (type == PayloadType.CCB) {
+        for (int k = 0; k < n; k++) {
+          slotRewards[k] = event.reward(k);
+          ByteBuffer id = event.slotIdBytes(k);
+          slotIdTexts[k] = id == null ? null : StandardCharsets.UTF_8.decode(id.duplicate()).toString();
+        }
+        ccb(window, n, pDrop);
+      } else {
+        slates(window, n, event.reward(JoinedEventView.TOP));
+      }
+      return;
+    }
+    if (type != PayloadType.CB) {
+      learnable++;
+      skip(window, UNSUPPORTED + type);
+      return;
+    }
+    long index = learnable++;
+    int actions = event.actionCount(JoinedEventView.TOP);
+    double pLog = event.probabilityCount(JoinedEventView.TOP) == 0 ? 0f : event.probability(JoinedEventView.TOP, 0);
+    if (actions == 0 || !(pLog > 0)) {
+      skip(window, NO_PROBABILITY);
+      return;
+    }
+    cb(windowKey, window, index, event.action(JoinedEventView.TOP, 0), actions, pLog,
+        event.reward(JoinedEventView.TOP), 1f - event.passProbability());
+  }
+
+  /**
+   * This evaluation as a sink of {@link io.github.vwbinlog.join.Joiner#run}: each part of the log is evaluated apart
+   * ({@link #ofPart}) from the views of its events ({@link #add(JoinedEventView)}), on the join's threads, and merged
+   * into this evaluation in log order ({@link #merge}), so that the estimates are those of adding every event here in
+   * order, whatever the thread count.
+   *
+   * <pre>{@code
+   * PolicyEvaluation evaluation = PolicyEvaluation.of(EvaluationOptions.defaults(), policies);
+   * JoinSummary summary = Joiner.run(Path.of("joined.log"), JoinOptions.defaults().withThreads(2),
+   *     evaluation.sink());
+   * }</pre>
+   *
+   * <p>The sink's parts are merged on the thread that runs the join; this evaluation must not be used by another
+   * thread meanwhile.
+   */
+  public JoinedEventSink<PolicyEvaluation> sink() {
+    return new JoinedEventSink<>() {
+      @Override
+      public PolicyEvaluation open() {
+        return ofPart(options, policies);
+      }
+
+      @Override
+      public void accept(PolicyEvaluation part, JoinedEventView event) {
+        part.add(event);
+      }
+
+      @Override
+      public void finish(PolicyEvaluation part) {
+        merge(part);
+      }
+    };
+  }
+
+  /** Makes room for {@code n} slots' values; returns n. */
+  private int slots(int n) {
+    if (n > slotChosen.length) {
+      int size = Math.max(n, slotChosen.length * 2);
+      slotChosen = new long[size];
+      slotActions = new int[size];
+      slotLogged = new double[size];
+      slotRewards = new double[size];
+      slotIdTexts = new String[size];
+    }
+    return n;
+  }
+
+  /** The id of the event being added, to name it in errors. */
+  private String currentId() {
+    JoinResult record = currentRecord;
+    if (record != null) {
+      return record.id();
+    }
+    JoinedEventView view = currentView;
+    return view == null ? "?" : StandardCharsets.UTF_8.decode(view.eventId().duplicate()).toString();
+  }
+
+  /** A learnable CB decision with a logged probability: {@code chosen} among {@code actions}, event {@code index}. */
+  private void cb(long windowKey, Window window, long index, long chosen, int actions, double pLog, double reward,
+      double pDrop) {
+    double r = checkedReward(reward);
     int n = policies.size();
     double[] w = scratch(n);
-    long chosen = cb.actionIds().get(0);
     if (deferAll) {
       // A part with predictions policies: which predictions are this event's is known only when the part is merged
       // after the parts before it, so the decision waits for what needs them.
       for (int i = 0; i < n; i++) {
-        Policy policy = policies.get(i);
-        w[i] = predicted[i] ? Double.NaN : policy.probability(cb, index) / pLog;
+        w[i] = predicted[i] ? Double.NaN : policies.get(i).probability(chosen, actions, pLog, index) / pLog;
       }
       // What does not depend on the predictions is added here, on the part's thread.
       for (int i = 0; i < n; i++) {
@@ -286,15 +448,16 @@ public final class PolicyEvaluation {
         }
       }
       lifts(window.lifts[KIND_CB], w, r, pDrop, false);
-      pend(windowKey, r, pDrop, w, pLog, chosen, cb.actionIds().size(), index, event.id());
+      pend(windowKey, r, pDrop, w, pLog, chosen, actions, index);
+      pendId();
       counted(chosen, pLog);
       return;
     }
     for (int i = 0; i < n; i++) {
       try {
-        w[i] = policies.get(i).probability(cb, index) / pLog;
+        w[i] = policies.get(i).probability(chosen, actions, pLog, index) / pLog;
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(e.getMessage() + " (event " + event.id() + ")", e);
+        throw new IllegalArgumentException(e.getMessage() + " (event " + currentId() + ")", e);
       }
     }
     for (int i = 0; i < n; i++) {
@@ -302,11 +465,32 @@ public final class PolicyEvaluation {
     }
     lifts(window.lifts[KIND_CB], w, r, pDrop);
     if (part) {
-      pend(windowKey, r, pDrop, w, pLog, chosen, cb.actionIds().size(), index, null);
+      pend(windowKey, r, pDrop, w, pLog, chosen, actions, index);
     } else {
       sequence(window, r, pDrop, w, 0);
     }
     counted(chosen, pLog);
+  }
+
+  /** Keeps the id of the decision just pended (a part with predictions policies), to name it in errors. */
+  private void pendId() {
+    int from = pendingCount == 1 ? 0 : pendingIdEnds[pendingCount - 2];
+    JoinResult record = currentRecord;
+    JoinedEventView view = currentView;
+    ByteBuffer id = record != null ? ByteBuffer.wrap(record.id().getBytes(StandardCharsets.UTF_8))
+        : view != null ? view.eventId().duplicate() : ByteBuffer.allocate(0);
+    int length = id.remaining();
+    if (from + length > pendingIdBytes.length) {
+      pendingIdBytes = Arrays.copyOf(pendingIdBytes, Math.max(from + length, pendingIdBytes.length * 2 + 4096));
+    }
+    id.get(pendingIdBytes, from, length);
+    pendingIdEnds[pendingCount - 1] = from + length;
+  }
+
+  /** The id of a part's waiting decision {@code e}. */
+  private String pendingId(int e) {
+    int from = e == 0 ? 0 : pendingIdEnds[e - 1];
+    return new String(pendingIdBytes, from, pendingIdEnds[e] - from, StandardCharsets.UTF_8);
   }
 
   private double[] scratch(int n) {
@@ -321,6 +505,16 @@ public final class PolicyEvaluation {
   /** Every policy's lift over the logged policy (weight 1) and over the baseline, from the weights without pdrop. */
   private void lifts(Paired[][] lifts, double[] w, double r, double pDrop) {
     double keep = 1 - pDrop;
+    if (keep == 1) {
+      // Divided by 1 is the same number.
+      for (int i = 0; i < w.length; i++) {
+        lifts[i][0].add(w[i], 1, r, pDrop);
+        if (baseline >= 0) {
+          lifts[i][1].add(w[i], w[baseline], r, pDrop);
+        }
+      }
+      return;
+    }
     for (int i = 0; i < w.length; i++) {
       lifts[i][0].add(w[i] / keep, 1 / keep, r, pDrop);
       if (baseline >= 0) {
@@ -362,13 +556,13 @@ public final class PolicyEvaluation {
   }
 
   private void pend(long windowKey, double r, double pDrop, double[] w, double pLog, long chosen, int actions,
-      long index, @Nullable String id) {
+      long index) {
     int stride = stride();
     if ((pendingCount + 1) * stride > pending.length) {
       pending = Arrays.copyOf(pending, Math.max(1024 * stride, pending.length * 2));
       pendingWindows = Arrays.copyOf(pendingWindows, pending.length / stride);
       if (deferAll) {
-        pendingIds = Arrays.copyOf(pendingIds, pending.length / stride);
+        pendingIdEnds = Arrays.copyOf(pendingIdEnds, pending.length / stride);
       }
     }
     int at = pendingCount * stride;
@@ -379,9 +573,6 @@ public final class PolicyEvaluation {
     pending[at + 4] = actions;
     pending[at + 5] = index;
     System.arraycopy(w, 0, pending, at + 6, w.length);
-    if (deferAll) {
-      pendingIds[pendingCount] = id;
-    }
     pendingWindows[pendingCount++] = windowKey;
   }
 
@@ -409,7 +600,7 @@ public final class PolicyEvaluation {
               w[i] = predictions.probability((long) from.pending[at + 3], (int) from.pending[at + 4],
                   base + (long) from.pending[at + 5]) / pLog;
             } catch (IllegalArgumentException ex) {
-              throw new IllegalArgumentException(ex.getMessage() + " (event " + from.pendingIds[e] + ")", ex);
+              throw new IllegalArgumentException(ex.getMessage() + " (event " + from.pendingId(e) + ")", ex);
             }
           }
         }
@@ -426,50 +617,46 @@ public final class PolicyEvaluation {
       from.pendingCount = 0;
       from.pending = new double[0];
       from.pendingWindows = new long[0];
-      from.pendingIds = new String[0];
+      from.pendingIdBytes = new byte[0];
+      from.pendingIdEnds = new int[0];
     }
   }
 
   /**
-   * A CCB decision: the first slot for the first-slot estimators, and every slot, keyed by its id (or index), with the
-   * product of the importance weights of the slots up to it, for the multi-slot estimator.
+   * A CCB decision of {@code slots} usable slots (their values in the slot arrays): the first slot for the first-slot
+   * estimators, and every slot, keyed by its id (or index), with the product of the importance weights of the slots
+   * up to it, for the multi-slot estimator.
    */
-  private void ccb(Window window, JoinResult event, MultiSlotEvent decision) {
-    List<SlotEvent> slots = decision.slots();
-    if (!usable(slots) || event.rewards().size() < slots.size()) {
-      skip(window, NO_PROBABILITY);
-      return;
+  private void ccb(Window window, int slots, double pDrop) {
+    for (int k = 0; k < slots; k++) {
+      slotRewards[k] = checkedReward(slotRewards[k]);
     }
-    SlotKey[] keys = new SlotKey[slots.size()];
+    SlotKey[] keys = new SlotKey[slots];
     for (int k = 0; k < keys.length; k++) {
-      String id = slots.get(k).id();
+      String id = slotIdTexts[k];
       if (!slotsByPosition && id != null && slotIds.add(id) && slotIds.size() > SLOT_ID_LIMIT) {
         byPositions();
       }
       keys[k] = new SlotKey(slotsByPosition ? null : id, k);
     }
-    double[] rewards = new double[slots.size()];
-    for (int k = 0; k < rewards.length; k++) {
-      rewards[k] = checkedReward(event, event.rewards().get(k));
-    }
-    double pDrop = event.pdrop();
     int n = policies.size();
     double[] first = new double[n];
     for (int i = 0; i < n; i++) {
       Policy policy = policies.get(i);
       double w = 1;
-      for (int k = 0; k < keys.length; k++) {
-        double slotWeight = policy.slotProbability(PayloadType.CCB, decision, k) / slots.get(k).probabilities().get(0);
+      for (int k = 0; k < slots; k++) {
+        double slotWeight = policy.slotProbability(PayloadType.CCB, k, slotChosen[k], slotActions[k], slotLogged[k])
+            / slotLogged[k];
         if (k == 0) {
-          window.firstSlot[i].add(slotWeight, rewards[0], pDrop);
+          window.firstSlot[i].add(slotWeight, slotRewards[0], pDrop);
           first[i] = slotWeight;
         }
         w *= slotWeight;
-        window.slots.computeIfAbsent(keys[k], key -> newSums(n))[i].add(w, rewards[k], pDrop);
+        window.slots.computeIfAbsent(keys[k], key -> newSums(n))[i].add(w, slotRewards[k], pDrop);
       }
     }
-    lifts(window.lifts[KIND_FIRST], first, rewards[0], pDrop);
-    counted(slots.get(0).actionIds().get(0), slots.get(0).probabilities().get(0));
+    lifts(window.lifts[KIND_FIRST], first, slotRewards[0], pDrop);
+    counted(slotChosen[0], slotLogged[0]);
   }
 
   /** From now on, and for what was added so far, CCB slots are keyed by their position alone. */
@@ -479,28 +666,23 @@ public final class PolicyEvaluation {
     windows.values().forEach(Window::toPositions);
   }
 
-  /** A slates decision: the pseudo-inverse weight over its slots, and its one reward. */
-  private void slates(Window window, JoinResult event, MultiSlotEvent decision) {
-    List<SlotEvent> slots = decision.slots();
-    if (!usable(slots)) {
-      skip(window, NO_PROBABILITY);
-      return;
-    }
-    double r = checkedReward(event, event.reward());
-    double[] pLogs = new double[slots.size()];
-    double[] pPreds = new double[slots.size()];
+  /** A slates decision of {@code slots} usable slots: the pseudo-inverse weight over its slots, and its one reward. */
+  private void slates(Window window, int slots, double reward) {
+    double r = checkedReward(reward);
+    double[] pLogs = Arrays.copyOf(slotLogged, slots);
+    double[] pPreds = new double[slots];
     double[] weights = new double[policies.size()];
     for (int i = 0; i < policies.size(); i++) {
-      for (int k = 0; k < pLogs.length; k++) {
-        pLogs[k] = slots.get(k).probabilities().get(0);
-        pPreds[k] = policies.get(i).slotProbability(PayloadType.SLATES, decision, k);
+      for (int k = 0; k < slots; k++) {
+        pPreds[k] = policies.get(i).slotProbability(PayloadType.SLATES, k, slotChosen[k], slotActions[k],
+            slotLogged[k]);
       }
       weights[i] = PseudoInverse.weight(pLogs, pPreds);
       window.slates[i].add(weights[i], r);
     }
     // The package's slates estimator is not pdrop-aware: neither is the lift of slates decisions.
     lifts(window.lifts[KIND_SLATES], weights, r, 0);
-    counted(slots.get(0).actionIds().get(0), slots.get(0).probabilities().get(0));
+    counted(slotChosen[0], slotLogged[0]);
   }
 
   /** Whether a decision has slots and each has actions and a positive logged probability for its choice. */
@@ -516,9 +698,9 @@ public final class PolicyEvaluation {
     return true;
   }
 
-  private double checkedReward(JoinResult event, double r) {
+  private double checkedReward(double r) {
     if (!options.empiricalRewardBounds() && (r < options.rewardMin() || r > options.rewardMax())) {
-      throw new IllegalArgumentException("event " + event.id() + ": reward " + r + " is outside the reward range "
+      throw new IllegalArgumentException("event " + currentId() + ": reward " + r + " is outside the reward range "
           + options.rewardMin() + ":" + options.rewardMax());
     }
     return r;
@@ -587,12 +769,12 @@ public final class PolicyEvaluation {
     return false;
   }
 
-  private long windowKey(JoinResult event) {
+  private long windowKey(long epochSecond) {
     if (options.window() == null) {
       return Long.MIN_VALUE;
     }
     long length = options.window().getSeconds();
-    return Math.floorDiv(event.timestamp().epochSecond(), length) * length;
+    return Math.floorDiv(epochSecond, length) * length;
   }
 
   private Window window(long start) {

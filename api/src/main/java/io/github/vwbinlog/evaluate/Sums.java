@@ -54,21 +54,27 @@ final class Sums {
   void add(double w, double r, double pDrop) {
     events++;
     WideSums s = wide;
+    double keep = 1 - pDrop;
+    // Divided by 1 (no pdrop) is the same number: the division is left out.
+    s.add(N, pDrop == 0 ? 1 : 1 + pDrop / keep);
+    s.add(SUM_R, r);
+    minR = Math.min(minR, r);
+    maxR = Math.max(maxR, r);
+    if (w == 0 && Double.isFinite(r)) {
+      // Every other term is 0 (or -0.0), and adding it to a sum (never -0.0: sums start at +0.0) leaves it as it is.
+      return;
+    }
     s.add(SUM_W, w);
     s.add(SUM_WSQ, w * w);
     s.add(SUM_WR, w * r);
     s.add(SUM_WSQ_R, w * w * r);
-    s.add(SUM_R, r);
-    double dw = w / (1 - pDrop);
-    s.add(N, 1 + pDrop / (1 - pDrop));
+    double dw = keep == 1 ? w : w / keep;
     s.add(DROP_SUM_W, dw);
     s.add(DROP_SUM_WSQ, dw * dw);
     s.add(DROP_SUM_WR, dw * r);
     s.add(DROP_SUM_WSQ_R, dw * dw * r);
     s.add(DROP_SUM_WSQ_RSQ, dw * dw * r * r);
     dropMaxW = Math.max(dropMaxW, dw);
-    minR = Math.min(minR, r);
-    maxR = Math.max(maxR, r);
   }
 
   void add(Sums other) {

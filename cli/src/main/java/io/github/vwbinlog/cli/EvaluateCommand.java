@@ -9,7 +9,6 @@ import io.github.vwbinlog.evaluate.EvaluationOptions;
 import io.github.vwbinlog.evaluate.Policy;
 import io.github.vwbinlog.evaluate.PolicyEvaluation;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinSummary;
 import io.github.vwbinlog.join.Joiner;
 import java.io.BufferedWriter;
@@ -20,12 +19,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Collector;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -109,7 +106,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
   @Option(names = "--threads", paramLabel = "N",
       description = "join each file on N threads (default: the available cores, ${DEFAULT-VALUE}); the counts are the "
-          + "same for any N, the output too, byte for byte. Standard input, the multistep joiner and --strict use one.")
+          + "same for any N, the output too, byte for byte. The multistep joiner and --strict use one.")
   int threads = Runtime.getRuntime().availableProcessors();
 
   @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
@@ -217,26 +214,15 @@ final class EvaluateCommand implements Callable<Integer> {
     return inputs.stream().map(Input::name).toList();
   }
 
-  /** A part's evaluation, merged once into the whole's. */
-  private static final class Part {
-    final PolicyEvaluation evaluation;
-    boolean merged;
-
-    Part(PolicyEvaluation evaluation) {
-      this.evaluation = evaluation;
-    }
-
-    void mergeInto(PolicyEvaluation whole) {
-      if (!merged) {
-        whole.merge(evaluation);
-        merged = true;
-      }
-    }
-  }
-
   /** What the run read: the joiners' summed summary, and why it stopped early, if it did. */
   private record Run(JoinSummary summary, @Nullable String failure, int exit) {}
 
+  /**
+   * Joins each input, as {@code convert} does (a reader per input, on {@code --threads} threads), into the
+   * evaluation's sink: each part of a log is evaluated from the views of its events and merged in log order (a
+   * predictions policy's lines are matched when its part is merged), so the estimates, summary and diagnostics are
+   * those of one joiner, whatever the thread count.
+   */
   private static Run evaluate(List<Input> inputs, JoinOptions options, PolicyEvaluation evaluation, Io io,
       Progress progress) {
     FirstError firstError = new FirstError(options.readOptions().listener());
@@ -246,30 +232,6 @@ final class EvaluateCommand implements Callable<Integer> {
     try {
       for (Input input : inputs) {
         firstError.input(input.name());
-        Path path = input.path();
-        if (path != null && options.threads() > 1) {
-          // Joined in parts on several threads (Joiner.collect), each part into an evaluation of its own, merged in
-          // log order into the one evaluation as each part is done (so that the confidence sequences run in log
-          // order and only the parts in flight wait): the estimates, summary and diagnostics of one joiner.
-          try {
-            Joiner.Collected<Part> parts = Joiner.collect(path, options, Collector.of(
-                () -> new Part(PolicyEvaluation.ofPart(evaluation.options(), evaluation.policies())),
-                (part, event) -> part.evaluation.add(event),
-                (earlier, later) -> {
-                  earlier.mergeInto(evaluation);
-                  later.mergeInto(evaluation);
-                  return earlier;
-                }));
-            parts.result().mergeInto(evaluation);
-            total = Summaries.plus(total, parts.summary());
-            progress.inputDone(Files.size(path));
-          } catch (IOException e) {
-            return new Run(total, "cannot open " + input.name() + ": " + Input.describe(e), Main.EXIT_UNREADABLE);
-          } catch (BinaryLogException | IllegalArgumentException e) {
-            return new Run(total, input.name() + ": " + e.getMessage(), Main.EXIT_DATA_ERROR);
-          }
-          continue;
-        }
         Conversion.Counting readerDiagnostics = new Conversion.Counting(options.readOptions().listener());
         BinaryLogReader reader;
         try {
@@ -278,15 +240,13 @@ final class EvaluateCommand implements Callable<Integer> {
           return new Run(total, "cannot open " + input.name() + ": " + Input.describe(e), Main.EXIT_UNREADABLE);
         }
         // Each input gets a fresh joiner, as convert gives it.
-        try (Joiner joiner = Joiner.of(progress.track(reader), options)) {
-          for (JoinResult r : joiner) {
-            evaluation.add(r);
-          }
-          total = Summaries.plus(total, Summaries.withDiagnostics(joiner.summary(), readerDiagnostics.counts()));
+        try (reader) {
+          JoinSummary summary = Joiner.run(progress.track(reader), options, evaluation.sink());
+          total = Summaries.plus(total, Summaries.withDiagnostics(summary, readerDiagnostics.counts()));
           progress.inputDone(reader);
-        } catch (BinaryLogException e) {
-          return new Run(total, input.name() + ": " + e.getMessage(), Main.EXIT_DATA_ERROR);
-        } catch (IllegalArgumentException e) {
+        } catch (IOException e) {
+          return new Run(total, "cannot read " + input.name() + ": " + Input.describe(e), Main.EXIT_UNREADABLE);
+        } catch (BinaryLogException | IllegalArgumentException e) {
           return new Run(total, input.name() + ": " + e.getMessage(), Main.EXIT_DATA_ERROR);
         }
       }
@@ -404,7 +364,7 @@ final class EvaluateCommand implements Callable<Integer> {
         java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())));
     try {
       Map<String, java.util.concurrent.Future<Policy.Predictions>> pending = new java.util.LinkedHashMap<>();
-      files.forEach((name, file) -> pending.put(name, pool.submit(() -> readPredictions(name, file))));
+      files.forEach((name, file) -> pending.put(name, pool.submit(() -> PredictionsFile.read(name, file))));
       for (Map.Entry<String, java.util.concurrent.Future<Policy.Predictions>> e : pending.entrySet()) {
         try {
           out.put(e.getKey(), e.getValue().get());
@@ -439,56 +399,4 @@ final class EvaluateCommand implements Callable<Integer> {
         + "a --predictions NAME=FILE");
   }
 
-  /**
-   * VW's {@code -p} output of a CB model: one line per example, {@code index:probability} pairs separated by commas,
-   * optionally followed by a space and the example's tag; blank lines (VW writes one after each multi-line example
-   * with some options) are skipped, so each prediction keeps its own line number for errors.
-   *
-   * @throws IllegalArgumentException naming the file and the line that is not such a list
-   */
-  static Policy.Predictions readPredictions(String name, Path file) throws IOException {
-    Policy.Predictions.Builder builder = Policy.Predictions.builder(name, file.toString());
-    long lineNumber = 0;
-    int[] indexes = new int[16];
-    double[] probabilities = new double[16];
-    try (java.io.BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        lineNumber++;
-        String t = line.strip();
-        if (t.isEmpty()) {
-          continue;
-        }
-        int space = t.indexOf(' ');
-        String list = space < 0 ? t : t.substring(0, space);
-        int n = 0;
-        try {
-          int from = 0;
-          while (from <= list.length()) {
-            int comma = list.indexOf(',', from);
-            int end = comma < 0 ? list.length() : comma;
-            int colon = list.indexOf(':', from);
-            if (colon < 0 || colon > end) {
-              throw new IllegalArgumentException();
-            }
-            if (n == indexes.length) {
-              indexes = Arrays.copyOf(indexes, n * 2);
-              probabilities = Arrays.copyOf(probabilities, n * 2);
-            }
-            indexes[n] = Integer.parseInt(list, from, colon, 10);
-            probabilities[n++] = Double.parseDouble(list.substring(colon + 1, end));
-            from = end + 1;
-          }
-        } catch (RuntimeException e) {
-          throw new IllegalArgumentException(file + " line " + lineNumber
-              + ": not a list of action:probability pairs: " + abbreviate(t));
-        }
-        builder.add(lineNumber, Arrays.copyOf(indexes, n), Arrays.copyOf(probabilities, n));
-      }
-    }
-    return builder.build();
-  }
-
-  private static String abbreviate(String s) {
-    return s.length() <= 60 ? s : s.substring(0, 60) + "...";
-  }
 }

@@ -10,6 +10,7 @@ import io.github.vwbinlog.evaluate.Policy;
 import io.github.vwbinlog.evaluate.PolicyEvaluation;
 import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
+import io.github.vwbinlog.join.JoinSummary;
 import io.github.vwbinlog.join.Joiner;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -115,6 +116,24 @@ class EvaluationGuideExamplesTest {
   }
 
   @Test
+  void evaluateFromTheJoinsViews() throws IOException {
+    EvaluationOptions options = EvaluationOptions.defaults();
+    List<Policy> policies = List.of(Policy.logged(), Policy.uniform());
+    // tag::sink[]
+    PolicyEvaluation evaluation = PolicyEvaluation.of(options, policies);
+    JoinOptions join = JoinOptions.defaults().withThreads(Runtime.getRuntime().availableProcessors());
+    JoinSummary summary = Joiner.run(log, join, evaluation.sink());
+    // end::sink[]
+    PolicyEvaluation one = PolicyEvaluation.of(options, policies);
+    try (Joiner joiner = Joiner.open(log, JoinOptions.defaults())) {
+      joiner.forEach(one::add);
+    }
+    // The same estimates as the records added one by one, to the last bit.
+    assertThat(evaluation.estimates()).isEqualTo(one.estimates());
+    assertThat(summary.emittedTotal()).isEqualTo(100);
+  }
+
+  @Test
   @DisplayName("docs/EVALUATION.md shows these snippets verbatim")
   void theGuideShowsTheseSnippetsVerbatim() throws IOException {
     String guide = DocSnippets.repositoryFile("docs/EVALUATION.md");
@@ -122,6 +141,6 @@ class EvaluationGuideExamplesTest {
     for (DocSnippets.Snippet s : snippets) {
       assertThat(guide).as("the guide holds snippet '%s'", s.name()).contains(s.text());
     }
-    assertThat(snippets.size()).isEqualTo(3);
+    assertThat(snippets.size()).isEqualTo(4);
   }
 }
