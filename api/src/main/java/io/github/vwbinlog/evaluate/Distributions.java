@@ -31,8 +31,11 @@ final class Distributions {
     return p < 0.5 ? -z : z;
   }
 
-  /** The beta quantile: x with I_x(a, b) = p. */
+  /** The beta quantile: x with I_x(a, b) = p; NaN when a or b is not a finite positive number. */
   static double betaQuantile(double p, double a, double b) {
+    if (!(a > 0 && a < Double.POSITIVE_INFINITY && b > 0 && b < Double.POSITIVE_INFINITY) || Double.isNaN(p)) {
+      return Double.NaN; // a log whose events all have pdrop 1 weighs them infinitely: no interval
+    }
     if (p <= 0) {
       return 0;
     }
@@ -42,8 +45,18 @@ final class Distributions {
     return solveIncreasing(x -> regularizedBeta(x, a, b), p, 0, 1);
   }
 
-  /** The F(1, d) inverse survival function: x with P(F > x) = q, for any real d > 0. */
+  /**
+   * The F(1, d) inverse survival function: x with P(F > x) = q, for any real d > 0; for an infinite d its limit, the
+   * chi-squared(1) quantile (a log whose events all have pdrop 1 counts infinitely many of them); NaN for NaN.
+   */
   static double fInverseSurvival(double q, double d) {
+    if (Double.isNaN(d) || Double.isNaN(q) || !(d > 0)) {
+      return Double.NaN;
+    }
+    if (d == Double.POSITIVE_INFINITY) {
+      double z = normalQuantile(1 - q / 2);
+      return z * z;
+    }
     // P(F(1, d) > x) = I_{d / (d + x)}(d / 2, 1 / 2), increasing in y = d / (d + x).
     double y = solveIncreasing(v -> regularizedBeta(v, d / 2, 0.5), q, 0, 1);
     return d * (1 - y) / y;

@@ -62,6 +62,11 @@ public final class PolicyEvaluation {
   public static final String NOT_LEARNABLE = "not learnable";
   /** Skip reason: a decision (or a CCB or slates slot) without actions or whose chosen action has probability 0. */
   public static final String NO_PROBABILITY = "no logged probability";
+  /**
+   * Skip reason: a CB or CCB decision logged with pass probability 0 (pdrop 1), whose importance weight
+   * {@code 1 / (1 - pdrop)} is infinite: no estimate can use it (the estimators package divides by zero).
+   */
+  public static final String NO_PASS_PROBABILITY = "pass probability 0 (pdrop 1)";
   /** Skip reason prefix: a payload type that is not evaluated (CA, multistep), followed by its name. */
   public static final String UNSUPPORTED = "not evaluated: ";
   /**
@@ -284,6 +289,10 @@ public final class PolicyEvaluation {
         }
       }
       if (type == PayloadType.CCB) {
+        if (!(event.pdrop() < 1)) {
+          skip(window, NO_PASS_PROBABILITY);
+          return;
+        }
         ccb(window, n, event.pdrop());
       } else {
         slates(window, n, event.reward());
@@ -299,6 +308,10 @@ public final class PolicyEvaluation {
     double pLog = event.probability();
     if (cb.actionIds().isEmpty() || !(pLog > 0)) {
       skip(window, NO_PROBABILITY);
+      return;
+    }
+    if (!(event.pdrop() < 1)) {
+      skip(window, NO_PASS_PROBABILITY);
       return;
     }
     cb(windowKey, window, index, cb.actionIds().get(0), cb.actionIds().size(), pLog, event.reward(), event.pdrop());
@@ -350,6 +363,10 @@ public final class PolicyEvaluation {
           ByteBuffer id = event.slotIdBytes(k);
           slotIdTexts[k] = id == null ? null : StandardCharsets.UTF_8.decode(id.duplicate()).toString();
         }
+        if (!(pDrop < 1)) {
+          skip(window, NO_PASS_PROBABILITY);
+          return;
+        }
         ccb(window, n, pDrop);
       } else {
         slates(window, n, event.reward(JoinedEventView.TOP));
@@ -366,6 +383,10 @@ public final class PolicyEvaluation {
     double pLog = event.probabilityCount(JoinedEventView.TOP) == 0 ? 0f : event.probability(JoinedEventView.TOP, 0);
     if (actions == 0 || !(pLog > 0)) {
       skip(window, NO_PROBABILITY);
+      return;
+    }
+    if (!(1f - event.passProbability() < 1)) {
+      skip(window, NO_PASS_PROBABILITY);
       return;
     }
     cb(windowKey, window, index, event.action(JoinedEventView.TOP, 0), actions, pLog,

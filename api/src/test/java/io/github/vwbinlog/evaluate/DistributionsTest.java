@@ -34,6 +34,17 @@ class DistributionsTest {
     assertThat(Distributions.fInverseSurvival(0.05, 2.5)).isCloseTo(SCIPY_F, within(1e-10));
   }
 
+  @Test
+  void withInfinitelyManyEventsTheLimitsOrNaNAndNeverAHang() {
+    // F(1, infinity) is chi-squared(1): z(0.975)^2 = 1.959963984540054^2 = 3.841458820694124.
+    assertThat(Distributions.fInverseSurvival(0.05, Double.POSITIVE_INFINITY))
+        .isCloseTo(3.841458820694124, within(1e-12));
+    assertThat(Distributions.fInverseSurvival(0.05, 1e6)).isCloseTo(3.841458820694124, within(1e-4));
+    assertThat(Distributions.fInverseSurvival(0.05, Double.NaN)).isNaN();
+    assertThat(Distributions.betaQuantile(0.025, Double.POSITIVE_INFINITY, 1)).isNaN();
+    assertThat(Distributions.betaQuantile(0.025, 3, Double.NaN)).isNaN();
+  }
+
   /** scipy.stats.f.isf(0.05, 1, 2.5). */
   private static final double SCIPY_F = 12.778157239460368;
 }

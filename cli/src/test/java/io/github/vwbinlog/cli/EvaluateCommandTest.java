@@ -64,6 +64,15 @@ class EvaluateCommandTest {
   }
 
   @Test
+  void aDecisionWithPassProbabilityZeroIsSkippedWithItsReasonNotAHang() {
+    // cb_joined_with_pdrop_1.fb: one decision with pdrop 1, whose weight 1 / (1 - pdrop) is infinite.
+    CliRun run = CliRun.of("evaluate", CliRun.FILES.resolve("valid_joined_logs/cb_joined_with_pdrop_1.fb").toString());
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).contains("skipped: pass probability 0 (pdrop 1) 1");
+  }
+
+  @Test
   void threadsChangeNothingButTheSpeed() throws java.io.IOException {
     // Hundreds of checkpoints: the log is joined in hundreds of parts, each evaluated apart and merged in order.
     Path many = java.nio.file.Files.write(temp.resolve("many.log"), SyntheticLogs.manyCheckpoints(400));
