@@ -15,9 +15,7 @@ import io.github.vwbinlog.join.Joiner.Position;
 import io.github.vwbinlog.join.Joiner;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -104,22 +102,14 @@ public final class DefaultJoiner implements Joiner {
     if (events != null) {
       throw new IllegalStateException("a Joiner is iterated or joined message by message, not both");
     }
-    MessageLoop l = loop();
-    List<P> joined = new ArrayList<>(1);
-    while (joined.isEmpty()) {
-      if (!l.step(r -> {
-        P part = sink.open();
-        joiner.regular(r.offset(), r.payload(), view -> {
-          sink.accept(part, view);
-          return true;
-        });
-        joined.add(part);
-      })) {
-        return false;
-      }
-    }
-    sink.finish(joined.get(0));
-    return true;
+    return loop().joinNext(sink, r -> {
+      P part = sink.open();
+      joiner.regular(r.offset(), r.payload(), view -> {
+        sink.accept(part, view);
+        return true;
+      });
+      return part;
+    });
   }
 
   @Override

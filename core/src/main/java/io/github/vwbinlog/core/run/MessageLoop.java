@@ -10,7 +10,11 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.flatbuf.Decoders;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.StickyConfig;
+import io.github.vwbinlog.join.JoinedEventSink;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 
 /**
  * The one loop over a log's messages, which every run uses: the {@code Joiner} of a whole log ({@link DefaultJoiner})
@@ -138,6 +142,25 @@ public final class MessageLoop {
     } else if (m instanceof Message.Regular r) {
       handler.regular(r);
     }
+    return true;
+  }
+
+  /**
+   * Reads messages until a REGULAR one is joined into a part of {@code sink} by {@code join} (which opens the part
+   * and hands it the message's events), then finishes that part: {@code Joiner.joinNext} for every joiner.
+   *
+   * @return false at the end of the log or of the range, when no message was joined
+   * @throws IOException if the sink's {@code finish} throws it
+   */
+  public <P> boolean joinNext(JoinedEventSink<P> sink, java.util.function.Function<Message.Regular, P> join)
+      throws IOException {
+    List<P> joined = new ArrayList<>(1);
+    while (joined.isEmpty()) {
+      if (!step(r -> joined.add(join.apply(r)))) {
+        return false;
+      }
+    }
+    sink.finish(joined.get(0));
     return true;
   }
 

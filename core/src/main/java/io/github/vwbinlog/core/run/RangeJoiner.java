@@ -205,14 +205,7 @@ public final class RangeJoiner implements Joiner {
       throw new IllegalStateException("a Joiner is iterated or joined message by message, not both");
     }
     MessageLoop l = loop();
-    List<P> joined = new ArrayList<>(1);
-    while (joined.isEmpty()) {
-      if (!l.step(r -> joined.add(regular(r, sink, regularBefore(l))))) {
-        return false;
-      }
-    }
-    sink.finish(joined.get(0));
-    return true;
+    return l.joinNext(sink, r -> regular(r, sink, regularBefore(l)));
   }
 
   /**
