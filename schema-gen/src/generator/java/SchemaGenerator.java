@@ -266,9 +266,42 @@ public final class SchemaGenerator {
           /** The target of element {@code index} of a vector of offsets whose extent was checked. */
           protected abstract long element(long vector, long index);
         """);
-    switchOnTable(s, names,
-        "Walks the table {@code id} (one of this class's constants) at {@code table} as the buffer's root.",
-        "protected final boolean root(int id, long table)", name -> method(name) + "(table, null, -1)");
+    // The root dispatch calls each table's walk through an enum constant of its own: a call site with many receivers,
+    // which the JIT compiles as a call, so that it compiles each walk apart instead of inlining every hot one into
+    // one large method (half the C2 work, no slower once compiled: docs/PERFORMANCE.md, "The JIT's work").
+    s.append("""
+
+          /**
+           * Walks the table {@code id} (one of this class's constants) at {@code table} as the buffer's root, through
+           * {@link Root}: each table's walk is compiled on its own.
+           */
+          protected final boolean root(int id, long table) {
+            Root[] roots = Root.ALL;
+            if (id < 0 || id >= roots.length) {
+              throw new IllegalArgumentException("no table has the id " + id);
+            }
+            return roots[id].walk(this, table);
+          }
+
+          /** The walk of each table as a root, in the order of the ids. */
+          private enum Root {
+        """);
+    for (int i = 0; i < names.size(); i++) {
+      s.append("    ").append(constant(names.get(i))).append(" {\n");
+      s.append("      @Override\n");
+      s.append("      boolean walk(TableWalk w, long table) {\n");
+      s.append("        return w.").append(method(names.get(i))).append("(table, null, -1);\n");
+      s.append("      }\n");
+      s.append("    }").append(i + 1 < names.size() ? ",\n" : ";\n");
+    }
+    s.append("""
+
+            static final Root[] ALL = values();
+
+            /** Walks the table at {@code table} as the buffer's root. */
+            abstract boolean walk(TableWalk w, long table);
+          }
+        """);
     switchOnTable(s, names, "The name of table {@code id}, as the {@code .fbs} files declare it.",
         "public static String name(int id)", name -> "\"" + name + "\"");
     switchOnTable(s, names, "How many vtable slots table {@code id} has (a union takes two).",

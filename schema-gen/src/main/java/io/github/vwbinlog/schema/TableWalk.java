@@ -92,52 +92,145 @@ public abstract class TableWalk {
   /** The target of element {@code index} of a vector of offsets whose extent was checked. */
   protected abstract long element(long vector, long index);
 
-  /** Walks the table {@code id} (one of this class's constants) at {@code table} as the buffer's root. */
+  /**
+   * Walks the table {@code id} (one of this class's constants) at {@code table} as the buffer's root, through
+   * {@link Root}: each table's walk is compiled on its own.
+   */
   protected final boolean root(int id, long table) {
-    switch (id) {
-      case CA_EVENT:
-        return caEvent(table, null, -1);
-      case CB_EVENT:
-        return cbEvent(table, null, -1);
-      case DEDUP_INFO:
-        return dedupInfo(table, null, -1);
-      case EVENT:
-        return event(table, null, -1);
-      case BATCH_METADATA:
-        return batchMetadata(table, null, -1);
-      case SERIALIZED_EVENT:
-        return serializedEvent(table, null, -1);
-      case EVENT_BATCH:
-        return eventBatch(table, null, -1);
-      case JOINED_EVENT:
-        return joinedEvent(table, null, -1);
-      case JOINED_PAYLOAD:
-        return joinedPayload(table, null, -1);
-      case KEY_VALUE:
-        return keyValue(table, null, -1);
-      case FILE_HEADER:
-        return fileHeader(table, null, -1);
-      case CHECKPOINT_INFO:
-        return checkpointInfo(table, null, -1);
-      case METADATA:
-        return metadata(table, null, -1);
-      case SLOT_EVENT:
-        return slotEvent(table, null, -1);
-      case MULTI_SLOT_EVENT:
-        return multiSlotEvent(table, null, -1);
-      case MULTI_STEP_EVENT:
-        return multiStepEvent(table, null, -1);
-      case EPISODE_EVENT:
-        return episodeEvent(table, null, -1);
-      case NUMERIC_OUTCOME:
-        return numericOutcome(table, null, -1);
-      case NUMERIC_INDEX:
-        return numericIndex(table, null, -1);
-      case OUTCOME_EVENT:
-        return outcomeEvent(table, null, -1);
-      default:
-        throw new IllegalArgumentException("no table has the id " + id);
+    Root[] roots = Root.ALL;
+    if (id < 0 || id >= roots.length) {
+      throw new IllegalArgumentException("no table has the id " + id);
     }
+    return roots[id].walk(this, table);
+  }
+
+  /** The walk of each table as a root, in the order of the ids. */
+  private enum Root {
+    CA_EVENT {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.caEvent(table, null, -1);
+      }
+    },
+    CB_EVENT {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.cbEvent(table, null, -1);
+      }
+    },
+    DEDUP_INFO {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.dedupInfo(table, null, -1);
+      }
+    },
+    EVENT {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.event(table, null, -1);
+      }
+    },
+    BATCH_METADATA {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.batchMetadata(table, null, -1);
+      }
+    },
+    SERIALIZED_EVENT {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.serializedEvent(table, null, -1);
+      }
+    },
+    EVENT_BATCH {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.eventBatch(table, null, -1);
+      }
+    },
+    JOINED_EVENT {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.joinedEvent(table, null, -1);
+      }
+    },
+    JOINED_PAYLOAD {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.joinedPayload(table, null, -1);
+      }
+    },
+    KEY_VALUE {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.keyValue(table, null, -1);
+      }
+    },
+    FILE_HEADER {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.fileHeader(table, null, -1);
+      }
+    },
+    CHECKPOINT_INFO {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.checkpointInfo(table, null, -1);
+      }
+    },
+    METADATA {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.metadata(table, null, -1);
+      }
+    },
+    SLOT_EVENT {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.slotEvent(table, null, -1);
+      }
+    },
+    MULTI_SLOT_EVENT {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.multiSlotEvent(table, null, -1);
+      }
+    },
+    MULTI_STEP_EVENT {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.multiStepEvent(table, null, -1);
+      }
+    },
+    EPISODE_EVENT {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.episodeEvent(table, null, -1);
+      }
+    },
+    NUMERIC_OUTCOME {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.numericOutcome(table, null, -1);
+      }
+    },
+    NUMERIC_INDEX {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.numericIndex(table, null, -1);
+      }
+    },
+    OUTCOME_EVENT {
+      @Override
+      boolean walk(TableWalk w, long table) {
+        return w.outcomeEvent(table, null, -1);
+      }
+    };
+
+    static final Root[] ALL = values();
+
+    /** Walks the table at {@code table} as the buffer's root. */
+    abstract boolean walk(TableWalk w, long table);
   }
 
   /** The name of table {@code id}, as the {@code .fbs} files declare it. */
