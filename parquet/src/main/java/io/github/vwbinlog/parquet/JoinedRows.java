@@ -169,11 +169,7 @@ final class JoinedRows implements AutoCloseable {
   private static void slots(ColumnWriter[] w, RowBatch b, int r, boolean perSlot) {
     int n = b.slotCount[r];
     if (n == 0) {
-      w[Leaf.SLOT_ID].writeNull(0, 0);
-      w[Leaf.SLOT_ACTIONS].writeNull(0, 0);
-      w[Leaf.SLOT_PROBABILITIES].writeNull(0, 0);
-      w[Leaf.SLOT_REWARD].writeNull(0, 0);
-      w[Leaf.SLOT_ORIGINAL_REWARD].writeNull(0, 0);
+      emptyList(w, Leaf.SLOT_ID, Leaf.SLOT_ORIGINAL_REWARD);
       return;
     }
     int first = b.slotStart[r];
@@ -188,15 +184,18 @@ final class JoinedRows implements AutoCloseable {
     }
   }
 
+  /** An empty list of structs: a null at level 0 in each of its leaf columns, {@code first} to {@code last}. */
+  private static void emptyList(ColumnWriter[] w, int first, int last) {
+    for (int c = first; c <= last; c++) {
+      w[c].writeNull(0, 0);
+    }
+  }
+
   /** Each outcome: at definition level 1, repeating at level 1; its optional fields defined at 2. */
   private static void outcomes(ColumnWriter[] w, RowBatch b, int r) {
     int n = b.outcomeCount[r];
     if (n == 0) {
-      w[Leaf.OUTCOME_VALUE].writeNull(0, 0);
-      w[Leaf.OUTCOME_LITERAL].writeNull(0, 0);
-      w[Leaf.OUTCOME_INDEX].writeNull(0, 0);
-      w[Leaf.OUTCOME_TIME].writeNull(0, 0);
-      w[Leaf.OUTCOME_TAKEN].writeNull(0, 0);
+      emptyList(w, Leaf.OUTCOME_VALUE, Leaf.OUTCOME_TAKEN);
       return;
     }
     int first = b.outcomeStart[r];
