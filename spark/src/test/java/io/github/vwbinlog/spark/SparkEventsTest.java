@@ -13,7 +13,6 @@ import io.github.vwbinlog.event.CbEvent;
 import io.github.vwbinlog.event.EventPayload;
 import io.github.vwbinlog.event.OutcomeEvent;
 import java.io.ByteArrayOutputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -22,12 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.PositionedReadable;
-import org.apache.hadoop.fs.Seekable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -342,107 +336,5 @@ class SparkEventsTest {
     assertThatThrownBy(() -> spark.read().format("vw-binlog").option("view", "events")
         .option("rewardFunction", "sum").load(FILES.resolve("fb_events/cb_v2.fb").toString()))
         .hasMessageContaining("option rewardFunction does not apply to view events");
-  }
-
-  /** The local file system under the scheme {@code vwcount:}, counting the bytes each opened stream reads. */
-  public static final class CountingFileSystem extends org.apache.hadoop.fs.RawLocalFileSystem {
-    static final ConcurrentLinkedQueue<Counted> STREAMS = new ConcurrentLinkedQueue<>();
-
-    /** What one stream read: its bytes, and the lowest position it read at. */
-    static final class Counted {
-      final AtomicLong read = new AtomicLong();
-      final AtomicLong lowest = new AtomicLong(Long.MAX_VALUE);
-    }
-
-    /** Hadoop makes one by reflection. */
-    public CountingFileSystem() {}
-
-    @Override
-    public String getScheme() {
-      return "vwcount";
-    }
-
-    @Override
-    public java.net.URI getUri() {
-      return java.net.URI.create("vwcount:///");
-    }
-
-    @Override
-    protected void checkPath(org.apache.hadoop.fs.Path path) {
-      // any path of this scheme
-    }
-
-    @Override
-    public FSDataInputStream open(org.apache.hadoop.fs.Path f, int bufferSize) throws IOException {
-      FSDataInputStream in = super.open(f, bufferSize);
-      Counted counted = new Counted();
-      STREAMS.add(counted);
-      return new FSDataInputStream(new CountingStream(in, counted));
-    }
-  }
-
-  /** A seekable stream counting what is read. */
-  private static final class CountingStream extends FilterInputStream implements Seekable, PositionedReadable {
-    private final FSDataInputStream in;
-    private final CountingFileSystem.Counted counted;
-
-    CountingStream(FSDataInputStream in, CountingFileSystem.Counted counted) {
-      super(in);
-      this.in = in;
-      this.counted = counted;
-    }
-
-    private int count(long at, int n) {
-      if (n > 0) {
-        counted.read.addAndGet(n);
-        counted.lowest.accumulateAndGet(at, Math::min);
-      }
-      return n;
-    }
-
-    @Override
-    public int read() throws IOException {
-      long at = in.getPos();
-      int b = in.read();
-      count(at, b < 0 ? -1 : 1);
-      return b;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      long at = in.getPos();
-      return count(at, in.read(b, off, len));
-    }
-
-    @Override
-    public void seek(long pos) throws IOException {
-      in.seek(pos);
-    }
-
-    @Override
-    public long getPos() throws IOException {
-      return in.getPos();
-    }
-
-    @Override
-    public boolean seekToNewSource(long targetPos) throws IOException {
-      return in.seekToNewSource(targetPos);
-    }
-
-    @Override
-    public int read(long position, byte[] buffer, int offset, int length) throws IOException {
-      return count(position, in.read(position, buffer, offset, length));
-    }
-
-    @Override
-    public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
-      in.readFully(position, buffer, offset, length);
-      count(position, length);
-    }
-
-    @Override
-    public void readFully(long position, byte[] buffer) throws IOException {
-      readFully(position, buffer, 0, buffer.length);
-    }
   }
 }

@@ -19,18 +19,12 @@ import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.Metadata;
 import io.github.vwbinlog.event.OutcomeEvent;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.PositionedReadable;
-import org.apache.hadoop.fs.Seekable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -58,8 +52,8 @@ class SparkSplitCostTest {
   static void start() {
     spark = SparkSession.builder().master("local[2]").appName("vw-binlog split cost tests")
         .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
-    spark.sparkContext().hadoopConfiguration().set("fs.vwsplit.impl", CountingFileSystem.class.getName());
-    spark.sparkContext().hadoopConfiguration().set("fs.vwsplit.impl.disable.cache", "true");
+    spark.sparkContext().hadoopConfiguration().set("fs.vwcount.impl", CountingFileSystem.class.getName());
+    spark.sparkContext().hadoopConfiguration().set("fs.vwcount.impl.disable.cache", "true");
   }
 
   @AfterAll
@@ -143,7 +137,7 @@ class SparkSplitCostTest {
     long size = Files.size(log);
     List<Row> whole = rows(view, log.toString(), Long.MAX_VALUE / 4, mode);
     CountingFileSystem.STREAMS.clear();
-    List<Row> cut = rows(view, "vwsplit://" + log.toAbsolutePath(), split, mode);
+    List<Row> cut = rows(view, "vwcount://" + log.toAbsolutePath(), split, mode);
     assertThat(cut).as("%s of %s in splits of %d", view, log, split).isEqualTo(whole);
     long largest = largestMessage(log);
     long tasks = 0;
@@ -195,7 +189,7 @@ class SparkSplitCostTest {
         .collectAsList();
     CountingFileSystem.STREAMS.clear();
     List<Row> cut = spark.read().format("vw-binlog").option("maxPartitionBytes", Long.toString(split))
-        .load("vwsplit://" + log.toAbsolutePath()).select("event_id", "joined_events").collectAsList();
+        .load("vwcount://" + log.toAbsolutePath()).select("event_id", "joined_events").collectAsList();
     assertThat(cut).isEqualTo(whole);
     for (CountingFileSystem.Counted s : CountingFileSystem.STREAMS) {
       if (s.task) {
@@ -224,108 +218,6 @@ class SparkSplitCostTest {
       for (String view : List.of("joined", "messages", "diagnostics")) {
         check(log, view, 256, "lenient");
       }
-    }
-  }
-
-  /**
-   * The local file system under the scheme {@code vwsplit:}, counting the bytes each opened stream reads, and
-   * whether it was opened by a task (on an executor thread) or by the driver (the plan).
-   */
-  public static final class CountingFileSystem extends org.apache.hadoop.fs.RawLocalFileSystem {
-    static final ConcurrentLinkedQueue<Counted> STREAMS = new ConcurrentLinkedQueue<>();
-
-    /** What one stream read. */
-    static final class Counted {
-      final AtomicLong read = new AtomicLong();
-      final boolean task = Thread.currentThread().getName().startsWith("Executor task launch worker");
-    }
-
-    /** Hadoop makes one by reflection. */
-    public CountingFileSystem() {}
-
-    @Override
-    public String getScheme() {
-      return "vwsplit";
-    }
-
-    @Override
-    public java.net.URI getUri() {
-      return java.net.URI.create("vwsplit:///");
-    }
-
-    @Override
-    protected void checkPath(org.apache.hadoop.fs.Path path) {
-      // any path of this scheme
-    }
-
-    @Override
-    public FSDataInputStream open(org.apache.hadoop.fs.Path f, int bufferSize) throws IOException {
-      FSDataInputStream in = super.open(f, bufferSize);
-      Counted counted = new Counted();
-      STREAMS.add(counted);
-      return new FSDataInputStream(new CountingStream(in, counted));
-    }
-  }
-
-  /** A seekable stream counting what is read. */
-  private static final class CountingStream extends FilterInputStream implements Seekable, PositionedReadable {
-    private final FSDataInputStream in;
-    private final CountingFileSystem.Counted counted;
-
-    CountingStream(FSDataInputStream in, CountingFileSystem.Counted counted) {
-      super(in);
-      this.in = in;
-      this.counted = counted;
-    }
-
-    private int count(int n) {
-      if (n > 0) {
-        counted.read.addAndGet(n);
-      }
-      return n;
-    }
-
-    @Override
-    public int read() throws IOException {
-      int b = in.read();
-      count(b < 0 ? -1 : 1);
-      return b;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      return count(in.read(b, off, len));
-    }
-
-    @Override
-    public void seek(long pos) throws IOException {
-      in.seek(pos);
-    }
-
-    @Override
-    public long getPos() throws IOException {
-      return in.getPos();
-    }
-
-    @Override
-    public boolean seekToNewSource(long targetPos) throws IOException {
-      return in.seekToNewSource(targetPos);
-    }
-
-    @Override
-    public int read(long position, byte[] buffer, int offset, int length) throws IOException {
-      return count(in.read(position, buffer, offset, length));
-    }
-
-    @Override
-    public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
-      in.readFully(position, buffer, offset, length);
-      count(length);
-    }
-
-    @Override
-    public void readFully(long position, byte[] buffer) throws IOException {
-      readFully(position, buffer, 0, buffer.length);
     }
   }
 }
