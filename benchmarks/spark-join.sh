@@ -5,7 +5,9 @@
 # per event, the largest task's peak execution memory and the JVM's peak heap; and the single-machine joiner
 # (LogJoiner) on the same files in the same kind of JVM (SparkJoinTiming).
 # Usage: benchmarks/spark-join.sh [interactions, default 1000000]
-#   (env: DIR=/tmp/vw-binlog-spark-join, JAVA=java, HEAP=2g; DIR holds the generated files and Spark's local directory)
+#   (env: DIR=/tmp/vw-binlog-spark-join, JAVA=java, HEAP=2g; DIR holds the generated files and Spark's local directory;
+#   MASTERS="single local[1] local[2]", the JVMs to run; RUNS=2, a warm-up run then the timed one, or 1: one cold run,
+#   for an input too large to join twice, as 10 M interactions on two cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-1000000}
@@ -21,10 +23,11 @@ cp="spark/target/test-classes:spark/target/classes:$(cat spark/target/spark-cp.t
 opts=$(sed -n 's:.*<spark.jvm.options>\(.*\)</spark.jvm.options>.*:\1:p' spark/pom.xml)
 echo "JDK: $("$JAVA" -version 2>&1 | head -1); cores: $(nproc); commit: $(git rev-parse --short HEAD); $(date -u)"
 echo "input: $(du -b "$in/interactions.fb" "$in/observations.fb" | awk '{s+=$1} END {printf "%.0f MiB", s/1048576}'); -Xmx$HEAP"
-for m in single "local[1]" "local[2]"; do
+read -r -a masters <<< "${MASTERS:-single local[1] local[2]}"
+for m in "${masters[@]}"; do
   echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
   # shellcheck disable=SC2086
   "$JAVA" -Xmx"$HEAP" $opts -Djava.io.tmpdir="$DIR" -cp "$cp" io.github.vwbinlog.spark.SparkJoinTiming "$m" \
-    "$in/interactions.fb" "$in/observations.fb" "$DIR/scratch" 2>/dev/null | grep -E "warm-up|timed"
+    "$in/interactions.fb" "$in/observations.fb" "$DIR/scratch" "${RUNS:-2}" 2>/dev/null | grep -E "warm-up|timed|cold"
   rm -rf "$DIR/scratch"
 done

@@ -23,7 +23,8 @@ import org.apache.spark.sql.SparkSession;
  * shuffles wrote, the largest peak execution memory of a task and the JVM's peak heap; or, with master
  * {@code single}, the single-machine joiner on the same files (also after a warm-up run). Arguments: master
  * ({@code local[1]}, {@code local[2]}, {@code single}), the interaction file, the observation file, a scratch
- * directory.
+ * directory, and optionally the number of runs (2 by default: a warm-up run, then the timed one; 1: one cold run,
+ * for inputs too large to join twice).
  */
 public final class SparkJoinTiming {
   private SparkJoinTiming() {}
@@ -33,8 +34,9 @@ public final class SparkJoinTiming {
     Path interactions = Path.of(args[1]);
     Path observations = Path.of(args[2]);
     Path scratch = Files.createDirectories(Path.of(args[3]));
+    int runs = args.length > 4 ? Integer.parseInt(args[4]) : 2;
     if (master.equals("single")) {
-      for (int run = 0; run < 2; run++) {
+      for (int run = 0; run < runs; run++) {
         resetPeaks();
         long c0 = cpu();
         long t0 = System.nanoTime();
@@ -43,7 +45,7 @@ public final class SparkJoinTiming {
             .writeTo(scratch.resolve("single.log"));
         long t1 = System.nanoTime();
         System.out.printf("single %s: %d interactions written, %d observations joined, %.2f s (CPU %.2f s), peak heap"
-            + " %d MiB%n", run == 0 ? "warm-up" : "timed", s.interactionsWritten(), s.observationsJoined(),
+            + " %d MiB%n", label(run, runs), s.interactionsWritten(), s.observationsJoined(),
             (t1 - t0) / 1e9, (cpu() - c0) / 1e9, peakHeap() >> 20);
         Files.deleteIfExists(scratch.resolve("single.log"));
       }
@@ -69,7 +71,7 @@ public final class SparkJoinTiming {
       Dataset<Row> events = spark.read().format("vw-binlog").option("view", "events")
           .load(interactions.toString(), observations.toString());
       long eventCount = events.count();
-      for (int run = 0; run < 2; run++) {
+      for (int run = 0; run < runs; run++) {
         shuffle.set(0);
         peakTask.set(0);
         tasks.set(0);
@@ -83,7 +85,7 @@ public final class SparkJoinTiming {
         long rows = run == 0 ? VwBinlogJoin.join(events, Map.of()).count() : -1;
         System.out.printf("%s %s: %.2f s (CPU %.2f s), %d events, %s shuffle written %d MiB (%.0f bytes per event), %d tasks, "
             + "largest task peak execution memory %d MiB, JVM peak heap %d MiB%n", master,
-            run == 0 ? "warm-up" : "timed", (t1 - t0) / 1e9, (c1 - c0) / 1e9, eventCount, rows < 0 ? "" : rows + " joined rows,",
+            label(run, runs), (t1 - t0) / 1e9, (c1 - c0) / 1e9, eventCount, rows < 0 ? "" : rows + " joined rows,",
             shuffle.get() >> 20, (double) shuffle.get() / eventCount, tasks.get(), peakTask.get() >> 20,
             peakHeap() >> 20);
         // the other way to the same rows: the single-machine joiner, then the joined view of its output
@@ -99,12 +101,17 @@ public final class SparkJoinTiming {
         long c4 = cpu();
         Files.deleteIfExists(log);
         System.out.printf("%s %s: LogJoiner %.2f s (CPU %.2f s), then the joined view of its output %.2f s (CPU"
-            + " %.2f s)%n", master, run == 0 ? "warm-up" : "timed", (t3 - t2) / 1e9, (c3 - c2) / 1e9, (t4 - t3) / 1e9,
+            + " %.2f s)%n", master, label(run, runs), (t3 - t2) / 1e9, (c3 - c2) / 1e9, (t4 - t3) / 1e9,
             (c4 - c3) / 1e9);
       }
     } finally {
       spark.stop();
     }
+  }
+
+  /** What a run is called in the output: the last one is timed, the ones before it warm up; a lone run is cold. */
+  private static String label(int run, int runs) {
+    return runs == 1 ? "cold" : run < runs - 1 ? "warm-up" : "timed";
   }
 
   /** The process's CPU time in nanoseconds (every thread: the tasks', the JIT's, the collector's). */
