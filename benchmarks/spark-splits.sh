@@ -5,7 +5,8 @@
 # query runs in a JVM of its own (SparkSplitTiming) under /usr/bin/time, which gives the process's CPU time and peak
 # RSS; the load average is printed before each. First, the driver's plan of the log's 1 MiB splits (PlanTiming). The log is generated once under DIR (never in the repository).
 # Usage: benchmarks/spark-splits.sh [size in MiB, default 4096]   (env: DIR=/tmp/vw-binlog-splits, JAVA=java,
-#        MASTER=local[2])
+#        MASTER=local[2], RUNS=1: each query's runs in its session, the first cold; with RUNS=2 the second is the
+#        warm session's time, as a long-lived session runs its queries; QUERIES="count count1m write")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE=${1:-4096}
@@ -35,9 +36,10 @@ measure() {
 "$JAVA" -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.PlanTiming "$log" $((1 << 20))
 measure "convert --threads 2" "$JAVA" -jar cli/target/vw-binlog.jar convert "$log" -o "$out.dsjson" --threads 2 -q
 rm -f "$out.dsjson"
-for q in count count1m write; do
+read -r -a queries <<< "${QUERIES:-count count1m write}"
+for q in "${queries[@]}"; do
   # shellcheck disable=SC2086
   measure "spark $MASTER $q (whole process)" "$JAVA" $opts -cp "$cp" io.github.vwbinlog.spark.SparkSplitTiming "$q" \
-    "$MASTER" "$out" "$log"
+    "$MASTER" "$out" "$log" "${RUNS:-1}"
   rm -rf "$out"
 done
