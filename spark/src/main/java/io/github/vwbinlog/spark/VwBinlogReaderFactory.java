@@ -26,10 +26,10 @@ import java.nio.channels.SeekableByteChannel;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -49,7 +49,7 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
 
   private final ReadSettings settings;
   private final StructType required;
-  private final Map<String, String> hadoopConf;
+  private final Broadcast<SharedHadoopConf> hadoopConf;
   private final ReadReport report;
 
   /**
@@ -57,7 +57,7 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
    *
    * @param report where a task notes, for the driver's log, what it skipped that no row shows
    */
-  VwBinlogReaderFactory(ReadSettings settings, StructType required, Map<String, String> hadoopConf,
+  VwBinlogReaderFactory(ReadSettings settings, StructType required, Broadcast<SharedHadoopConf> hadoopConf,
       ReadReport report) {
     this.settings = settings;
     this.required = required;
@@ -131,9 +131,7 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
   }
 
   private Configuration configuration() {
-    Configuration conf = new Configuration(false);
-    hadoopConf.forEach(conf::set);
-    return conf;
+    return hadoopConf.value().get();
   }
 
   /**

@@ -6,9 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -152,9 +150,8 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    Map<String, String> conf = new HashMap<>();
-    hadoopConfiguration().forEach(e -> conf.put(e.getKey(), e.getValue()));
-    return new VwBinlogReaderFactory(settings, required, conf, ReadReport.registered(description()));
+    return new VwBinlogReaderFactory(settings, required, SharedHadoopConf.broadcast(),
+        ReadReport.registered(description()));
   }
 
   private static Configuration hadoopConfiguration() {

@@ -3,14 +3,13 @@ package io.github.vwbinlog.spark;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriter;
@@ -85,25 +84,21 @@ final class VwBinlogWrite implements Write, BatchWrite {
 
   @Override
   public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-    Map<String, String> conf = new HashMap<>();
-    hadoopConfiguration().forEach(e -> conf.put(e.getKey(), e.getValue()));
-    return new Factory(settings, conf, temporary().toString(), queryId.length() > 8 ? queryId.substring(0, 8)
+    return new Factory(settings, SharedHadoopConf.broadcast(), temporary().toString(), queryId.length() > 8 ? queryId.substring(0, 8)
         : queryId);
   }
 
   /** Makes each task's writer, on the executors. */
-  private record Factory(WriteSettings settings, Map<String, String> conf, String temporary, String name)
+  private record Factory(WriteSettings settings, Broadcast<SharedHadoopConf> conf, String temporary, String name)
       implements DataWriterFactory, Serializable {
     private static final long serialVersionUID = 1L;
 
     @Override
     public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
-      Configuration c = new Configuration(false);
-      conf.forEach(c::set);
       org.apache.spark.TaskContext task = org.apache.spark.TaskContext.get();
       int attempt = task == null ? 0 : task.attemptNumber();
       Path dir = new Path(temporary, partitionId + "-" + taskId + "-" + attempt);
-      return new LogFileWriter(settings, c, dir, String.format("part-%05d-%s.log", partitionId, name),
+      return new LogFileWriter(settings, conf.value().get(), dir, String.format("part-%05d-%s.log", partitionId, name),
           attempt == 0 ? settings.failFirstAttemptAfter() : -1);
     }
   }

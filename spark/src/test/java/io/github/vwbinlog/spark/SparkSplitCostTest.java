@@ -169,6 +169,32 @@ class SparkSplitCostTest {
     return new Cost(tasks, taskBytes, largestTask, driverBytes, splits);
   }
 
+  /**
+   * A task carries a handle to the session's Hadoop configuration, broadcast once per query, not a copy of it: with a
+   * 1 MiB entry in the configuration the reader factory (serialized into every task) stays a few kB, and the
+   * executors still read through the configuration (the counting file system is found by its {@code fs.vwcount.impl}
+   * entry). Before, every task deserialized the whole configuration and every split rebuilt it entry by entry.
+   */
+  @Test
+  void aTaskCarriesTheHadoopConfigurationByHandle() throws IOException {
+    Path log = largeMessages(dir.resolve("conf.log"), 10);
+    String key = "vw-binlog.test.large-entry";
+    spark.sparkContext().hadoopConfiguration().set(key, "x".repeat(1 << 20));
+    try {
+      VwBinlogScan scan = new VwBinlogScan(ReadSettings.of(java.util.Map.of()), List.of("vwcount:" + log),
+          Schemas.JOINED);
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+        out.writeObject(scan.createReaderFactory());
+      }
+      assertThat(bytes.size()).isLessThan(64 << 10);
+      assertThat(spark.read().format("vw-binlog").load("vwcount:" + log).count())
+          .isEqualTo(spark.read().format("vw-binlog").load(log.toString()).count()).isPositive();
+    } finally {
+      spark.sparkContext().hadoopConfiguration().unset(key);
+    }
+  }
+
   @Test
   void eachSplitOfAGeneratedLogReadsItsOwnBytes() throws IOException {
     Path log = largeMessages(dir.resolve("large.log"), 120);
