@@ -202,7 +202,7 @@ final class LogFileWriter implements DataWriter<InternalRow> {
   }
 
   /**
-   * The batch of a multistep row, checked, when this task has not written it yet; else null (the row is written).
+   * The batch of a multistep row, checked, when this task has not written it yet; else null (its batch is written).
    *
    * @throws IllegalArgumentException if the row has no {@code joined_events}, or they are not a REGULAR message's
    *     payload whose events can be read, naming the event id
