@@ -135,7 +135,9 @@ final class JoinedRows implements AutoCloseable {
     w[Leaf.OFFSET].write(b.offset[r], 0, 0);
     w[Leaf.EVENT_ID].write(text(a, b.idStart[r], b.idLength[r]), 0, 0);
     w[Leaf.TIMESTAMP].write(micros(b.epochSecond[r]), 0, 0);
-    w[Leaf.PROBLEM_TYPE].write(PROBLEM_TYPES[settings.problemType().ordinal()], 0, 0);
+    // a step of the multistep joiner says so, whatever problem type the CHECKPOINT set (which that join ignores)
+    w[Leaf.PROBLEM_TYPE].write(PROBLEM_TYPES[(b.type(r) == PayloadType.MULTI_STEP ? ProblemType.MULTISTEP
+        : settings.problemType()).ordinal()], 0, 0);
     w[Leaf.REWARD_FUNCTION].write(REWARD_FUNCTIONS[settings.rewardFunction().ordinal()], 0, 0);
     w[Leaf.LEARNING_MODE].write(LEARNING_MODES[settings.learningMode().ordinal()], 0, 0);
     optional(w[Leaf.MODEL_ID], a, b.modelStart[r], b.modelLength[r], 0, 0);

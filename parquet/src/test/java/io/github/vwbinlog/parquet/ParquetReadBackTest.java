@@ -289,6 +289,10 @@ class ParquetReadBackTest {
     if (l.containsKey("EventId") && type != PayloadType.MULTI_STEP) {
       assertThat(row.get("event_id")).as(where).isEqualTo(l.get("EventId"));
     }
+    if (type == PayloadType.MULTI_STEP) {
+      // a step of the multistep joiner, whatever problem type the CHECKPOINT set
+      assertThat(row.get("problem_type")).as(where).isEqualTo("multistep");
+    }
     Object state = l.get("VWState");
     assertThat(row.get("model_id")).as(where).isEqualTo(state == null ? null : Json.object(state).get("m"));
     boolean skipLearn = Boolean.TRUE.equals(l.get("_skipLearn"));

@@ -127,8 +127,9 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
     private final Path log;
     private final Map<String, Source> interactions;
     private final Joiner joiner;
-    /** The task log's messages cut by event id for the {@code joined_events} column (none for multistep logs). */
-    private final @Nullable RegularTap tap;
+    /** The task log's messages cut by event id for the {@code joined_events} column (a multistep step: its message). */
+    private final RegularTap tap;
+    private final boolean multistep;
     private final MessageRows messages;
     private final Map<String, JoinedRows> byFile = new HashMap<>();
     private Iterator<InternalRow> rows = java.util.Collections.emptyIterator();
@@ -140,18 +141,15 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
       this.interactions = interactions;
       JoinOptions options = JoinOptions.defaults()
           .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
-      if (problemType(log) == ProblemType.MULTISTEP) {
+      this.multistep = problemType(log) == ProblemType.MULTISTEP;
+      if (multistep) {
         options = options.with(JoinFeature.MULTISTEP);
-        this.tap = null;
-        this.joiner = Joiner.open(log, options);
-      } else {
-        // as the joined view reads a log: its events' bytes from the message that holds them
-        RegularTap t = new RegularTap((start, limit, readOptions) -> BinaryLogReader.open(log, start, limit,
-            readOptions));
-        this.tap = t;
-        this.joiner = Joiner.of(t, options, new io.github.vwbinlog.join.LogRange(0, Long.MAX_VALUE, 0,
-            java.nio.file.Files.size(log), java.util.List.of(), false));
       }
+      // as the joined view reads a log: its events' bytes from the message that holds them
+      this.tap = new RegularTap((start, limit, readOptions) -> BinaryLogReader.open(log, start, limit, readOptions));
+      this.joiner = multistep ? Joiner.of(tap.whole(BinaryLogReader.open(log, options.readOptions())), options)
+          : Joiner.of(tap, options, new io.github.vwbinlog.join.LogRange(0, Long.MAX_VALUE, 0,
+              java.nio.file.Files.size(log), java.util.List.of(), false));
       // an event whose line convert refuses is not a row, as in the joined view
       this.messages = new MessageRows(DsjsonConverter.of(options), this::row);
     }
@@ -162,9 +160,8 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
       Source source = interactions.get(id);
       String file = source == null ? "" : source.file();
       long offset = source == null ? -1 : source.offset();
-      RegularTap t = tap;
       return byFile.computeIfAbsent(file, f -> new JoinedRows(f, Schemas.JOINED))
-          .row(view, offset, t == null ? null : t.joinedEvents(view.offset(), id), line);
+          .row(view, offset, multistep ? tap.batch(view.offset()) : tap.joinedEvents(view.offset(), id), line);
     }
 
     private static @Nullable ProblemType problemType(Path log) throws IOException {

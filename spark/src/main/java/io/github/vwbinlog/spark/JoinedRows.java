@@ -2,6 +2,7 @@ package io.github.vwbinlog.spark;
 
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.PayloadType;
+import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.join.JoinedEventView;
 import java.nio.ByteBuffer;
@@ -41,7 +42,8 @@ final class JoinedRows {
    *
    * @param offset the {@code offset} column: the event's message, or where its interaction came from (a cluster join)
    * @param joinedEvents the {@code joined_events} column: a {@code JoinedPayload} holding the event's joined events as
-   *     the log holds them ({@code Message.Regular.joinedPayloadsById()}), or null
+   *     the log holds them ({@code Message.Regular.joinedPayloadsById()}; for a multistep step, its message's whole
+   *     payload), or null
    * @param line the event's DSJSON line, with its final newline: the {@code dsjson} column
    */
   InternalRow row(JoinedEventView v, long offset, @Nullable ByteBuffer joinedEvents, byte[] line) {
@@ -74,7 +76,9 @@ final class JoinedRows {
       case 1 -> offset;
       case 2 -> text(v.eventId());
       case 3 -> v.epochSecond() * 1_000_000L;
-      case 4 -> UTF8String.fromString(settings.problemType().name().toLowerCase(Locale.ROOT));
+      // a step of the multistep joiner says so, whatever problem type the CHECKPOINT set (which that join ignores)
+      case 4 -> UTF8String.fromString((type == PayloadType.MULTI_STEP ? ProblemType.MULTISTEP
+          : settings.problemType()).name().toLowerCase(Locale.ROOT));
       case 5 -> UTF8String.fromString(settings.rewardFunction().name().toLowerCase(Locale.ROOT));
       case 6 -> UTF8String.fromString(settings.learningMode().name().toLowerCase(Locale.ROOT));
       case 7 -> text(v.modelId());

@@ -3,9 +3,13 @@ package io.github.vwbinlog.spark;
 import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.FileHeader;
+import io.github.vwbinlog.Message;
+import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.event.JoinedEvent;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -36,6 +40,13 @@ import org.jspecify.annotations.Nullable;
  * joiner packs them. A row whose
  * {@code joined_events} is null is encoded from its typed columns ({@link TypedEvents}). A CHECKPOINT is written where
  * a row's settings differ from those in force.
+ *
+ * <p>A multistep row (problem type {@code multistep}) stands for its batch: its {@code joined_events} are the whole
+ * REGULAR message its step was joined from, which every step of the batch carries, since the multistep joiner rewards
+ * a message's steps together (SPEC §7). The batch is written once per task, as its own REGULAR message, byte for byte
+ * as read, into the file of the first of its rows; the task's later rows of the same batch (the same bytes, and the
+ * same {@code file} and {@code offset} when the rows have them) are already written. The batches' keys go to the
+ * driver in the commit message, which fails the write where two tasks wrote one batch ({@link VwBinlogWrite}).
  */
 final class LogFileWriter implements DataWriter<InternalRow> {
   /** The most rows in a REGULAR message of rows that do not say which message they came from. */
@@ -58,6 +69,13 @@ final class LogFileWriter implements DataWriter<InternalRow> {
   private final int offsetColumn;
   private final int eventsColumn;
   private long rows;
+  /** The SHA-256 of each multistep batch this task wrote (its source and bytes), to write it once. */
+  private final java.util.Set<ByteBuffer> batches = new java.util.HashSet<>();
+  /** The first 8 bytes of each, for the driver's check across tasks, in the order written. */
+  private long[] batchKeys = new long[16];
+  /** The multistep rows whose batch this task had written already. */
+  private long merged;
+  private final MessageDigest digest;
 
   /**
    * @param dir the attempt's temporary directory
@@ -74,6 +92,11 @@ final class LogFileWriter implements DataWriter<InternalRow> {
     this.fileColumn = settings.column("file");
     this.offsetColumn = settings.column("offset");
     this.eventsColumn = settings.column("joined_events");
+    try {
+      this.digest = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
   }
 
   /** One log being written, and the REGULAR message being gathered for it. */
@@ -116,8 +139,17 @@ final class LogFileWriter implements DataWriter<InternalRow> {
       throw new IOException("vw-binlog: option testFailFirstAttemptAfterRows: the first attempt of this task fails "
           + "after " + failAfter + " rows");
     }
-    String relative = partitionDirectory(row) + name;
     CheckpointInfo checkpoint = settings.checkpoint(row);
+    byte[] batch = null;
+    if (checkpoint.problemType() == ProblemType.MULTISTEP) {
+      batch = batch(row);
+      if (batch == null) {
+        merged++;
+        rows++;
+        return;
+      }
+    }
+    String relative = partitionDirectory(row) + name;
     Log log = logs.get(relative);
     if (log == null) {
       log = new Log(relative, checkpoint);
@@ -127,7 +159,12 @@ final class LogFileWriter implements DataWriter<InternalRow> {
       log.writer.checkpoint(checkpoint);
       log.checkpoint = checkpoint;
     }
-    if (eventsColumn >= 0 && !row.isNullAt(eventsColumn)) {
+    if (batch != null) {
+      log.flush();
+      log.writer.regular(ByteBuffer.wrap(batch));
+      log.sourceFile = null;
+      log.sourceOffset = -1;
+    } else if (eventsColumn >= 0 && !row.isNullAt(eventsColumn)) {
       ByteBuffer bytes = ByteBuffer.wrap(row.getBinary(eventsColumn));
       boolean keyed = fileColumn >= 0 && offsetColumn >= 0 && !row.isNullAt(fileColumn) && !row.isNullAt(offsetColumn);
       if (!log.events.isEmpty()) {
@@ -162,6 +199,45 @@ final class LogFileWriter implements DataWriter<InternalRow> {
       log.sourceOffset = -1;
     }
     rows++;
+  }
+
+  /**
+   * The batch of a multistep row, checked, when this task has not written it yet; else null (its batch is written).
+   *
+   * @throws IllegalArgumentException if the row has no {@code joined_events}, or they are not a REGULAR message's
+   *     payload whose events can be read, naming the event id
+   */
+  private byte @Nullable [] batch(InternalRow row) {
+    int idColumn = settings.column("event_id");
+    String id = idColumn < 0 || row.isNullAt(idColumn) ? "(none)" : row.getUTF8String(idColumn).toString();
+    if (eventsColumn < 0 || row.isNullAt(eventsColumn)) {
+      throw new IllegalArgumentException("vw-binlog: a multistep row without joined_events cannot be written (event "
+          + "id " + id + "): a step's reward comes from its whole batch, which only joined_events holds (read the "
+          + "logs with multistep=true and keep the column)");
+    }
+    byte[] bytes = row.getBinary(eventsColumn);
+    digest.reset();
+    if (fileColumn >= 0 && offsetColumn >= 0 && !row.isNullAt(fileColumn) && !row.isNullAt(offsetColumn)) {
+      digest.update(row.getUTF8String(fileColumn).getBytes());
+      digest.update(ByteBuffer.allocate(9).put((byte) 0).putLong(row.getLong(offsetColumn)).array());
+    }
+    digest.update(bytes);
+    ByteBuffer key = ByteBuffer.wrap(digest.digest());
+    if (batches.contains(key)) {
+      return null;
+    }
+    try {
+      new Message.Regular(0, ByteBuffer.wrap(bytes)).joinedPayloadsById();
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("vw-binlog: the joined_events of multistep row (event id " + id + ") are "
+          + "not a REGULAR message's payload: " + e.getMessage(), e);
+    }
+    batches.add(key);
+    if (batches.size() > batchKeys.length) {
+      batchKeys = java.util.Arrays.copyOf(batchKeys, batchKeys.length * 2);
+    }
+    batchKeys[batches.size() - 1] = key.getLong(0);
+    return bytes;
   }
 
   /** The {@code COLUMN=VALUE/} directories of the row's {@code partitionBy} values, or "" without partitionBy. */
@@ -222,7 +298,8 @@ final class LogFileWriter implements DataWriter<InternalRow> {
       relative.add(log.relative);
     }
     logs.clear();
-    return new VwBinlogWrite.Committed(temporary, relative, rows);
+    return new VwBinlogWrite.Committed(temporary, relative, rows, java.util.Arrays.copyOf(batchKeys, batches.size()),
+        merged);
   }
 
   @Override

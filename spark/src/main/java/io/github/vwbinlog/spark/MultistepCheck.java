@@ -8,7 +8,9 @@ import io.github.vwbinlog.PayloadType;
 
 /**
  * Watches a join without {@code multistep=true} for the events of a multistep log, which such a join skips as VW
- * does: MultiStep interactions (reported as {@link DiagnosticReason#PROBLEM_TYPE_MISMATCH}, a notice) and episodes
+ * does: MultiStep interactions (reported as {@link DiagnosticReason#PROBLEM_TYPE_MISMATCH}, a notice, or, where the
+ * CHECKPOINT's problem type is multistep, as a log of the joiner and Spark's writer say, as
+ * {@link DiagnosticReason#UNSUPPORTED_INTERACTION}, an error) and episodes
  * ({@link DiagnosticReason#EPISODE_WITHOUT_MULTISTEP}). A multistep log read so has no rows; the reader says so on the
  * driver's log, and in strict mode the first such event fails the read, naming the option. Every diagnostic is passed
  * on.
@@ -32,7 +34,9 @@ final class MultistepCheck implements DiagnosticListener {
   public void report(Diagnostic d) {
     downstream.report(d);
     boolean multistep = d.reason() == DiagnosticReason.EPISODE_WITHOUT_MULTISTEP
-        || d.reason() == DiagnosticReason.PROBLEM_TYPE_MISMATCH && d.message().contains(PayloadType.MULTI_STEP.name());
+        || (d.reason() == DiagnosticReason.PROBLEM_TYPE_MISMATCH
+            || d.reason() == DiagnosticReason.UNSUPPORTED_INTERACTION)
+        && d.message().contains(PayloadType.MULTI_STEP.name());
     if (!multistep) {
       return;
     }

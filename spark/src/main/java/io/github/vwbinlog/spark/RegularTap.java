@@ -13,7 +13,9 @@ import org.jspecify.annotations.Nullable;
  * The events' bytes of the joined rows of a split ({@code joined_events}): the source of the split's joiner, whose
  * first reader notes the last REGULAR message it handed to the joiner. The joiner reads a message, then yields its
  * joined events before it reads the next, so the message at the joiner's position is that one; it is cut by event id
- * ({@code Message.Regular.joinedPayloadsById()}) once, when its first row asks.
+ * ({@code Message.Regular.joinedPayloadsById()}) once, when its first row asks. A multistep step's events are its
+ * whole message ({@link #batch}): the multistep joiner takes one REGULAR message as one batch, whose steps' rewards
+ * depend on each other (SPEC §7).
  *
  * <p>Not thread-safe: one per split reader.
  */
@@ -34,6 +36,14 @@ final class RegularTap implements Joiner.RangeSource {
     if (opened) {
       return reader; // the joiner reads the log again before its range (a dedup cache to rebuild): not its rows
     }
+    return whole(reader);
+  }
+
+  /**
+   * A reader of a whole log that notes each REGULAR message: for a joiner of a whole file ({@code Joiner.of(reader,
+   * options)}; a multistep log is never joined in byte ranges).
+   */
+  BinaryLogReader whole(BinaryLogReader reader) {
     opened = true;
     return reader.peek(m -> {
       if (m instanceof Message.Regular r) {
@@ -56,5 +66,14 @@ final class RegularTap implements Joiner.RangeSource {
       cutOffset = offset;
     }
     return java.util.Objects.requireNonNull(cut).get(id);
+  }
+
+  /**
+   * The payload of the REGULAR message at {@code offset} (a multistep batch: every event of the message, as the log
+   * holds it), or null when that message is not the one the joiner read last.
+   */
+  @Nullable ByteBuffer batch(long offset) {
+    Message.Regular m = last;
+    return m == null || m.offset() != offset ? null : m.payload();
   }
 }

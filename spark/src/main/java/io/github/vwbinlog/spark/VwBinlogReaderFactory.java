@@ -226,13 +226,15 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
       JoinOptions options = settings.joinOptions(multistep == null ? DiagnosticListener.ignoring() : multistep);
       JoinedRows columns = new JoinedRows(split.path(), required);
       // The joiner counts the reader's own diagnostics; the reader reports to the join's listener.
-      if (columns.needsJoinedEvents() && !settings.multistep()) {
+      if (columns.needsJoinedEvents()) {
         // Through a source whose reader notes each REGULAR message, read as a range (the whole file is one): the
-        // message being joined is the one it noted last.
+        // message being joined is the one it noted last. A multistep step's events are its whole message (its batch).
         RegularTap tap = new RegularTap(LogBytes.source(split.path(), configuration()));
-        this.joiner = Joiner.of(tap, options, range(split, options.readOptions()));
+        boolean batches = settings.multistep();
+        this.joiner = batches ? Joiner.of(tap.whole(open(split.path(), options.readOptions())), options)
+            : Joiner.of(tap, options, range(split, options.readOptions()));
         this.messages = new MessageRows(DsjsonConverter.of(options), (view, line) -> columns.row(view, view.offset(),
-            tap.joinedEvents(view.offset(), id(view)), line));
+            batches ? tap.batch(view.offset()) : tap.joinedEvents(view.offset(), id(view)), line));
       } else {
         this.joiner = joiner(split, options);
         this.messages = new MessageRows(DsjsonConverter.of(options),

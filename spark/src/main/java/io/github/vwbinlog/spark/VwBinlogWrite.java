@@ -107,14 +107,45 @@ final class VwBinlogWrite implements Write, BatchWrite {
    * What a committed task wrote: each file's temporary path and its final path relative to the output directory.
    *
    * @param rows the rows it wrote
+   * @param batches the key of each multistep batch it wrote (the first 8 bytes of its SHA-256), for the check that no
+   *     two tasks wrote one batch
+   * @param merged its multistep rows whose batch it had written already, for another row
    */
-  record Committed(List<String> temporary, List<String> relative, long rows) implements WriterCommitMessage {
+  record Committed(List<String> temporary, List<String> relative, long rows, long[] batches, long merged)
+      implements WriterCommitMessage {
     private static final long serialVersionUID = 1L;
+  }
+
+  /**
+   * Fails the write, before any file is renamed into place, when two tasks wrote one multistep batch: each task writes
+   * a batch whole, once, from any of its rows, so a batch whose rows were in two tasks would be written twice, and its
+   * steps read back twice.
+   */
+  static void checkBatches(WriterCommitMessage[] messages) {
+    Map<Long, Integer> writer = new HashMap<>();
+    long twice = 0;
+    for (int t = 0; t < messages.length; t++) {
+      if (messages[t] instanceof Committed c) {
+        for (long key : c.batches()) {
+          Integer before = writer.putIfAbsent(key, t);
+          if (before != null && before != t) {
+            twice++;
+          }
+        }
+      }
+    }
+    if (twice > 0) {
+      throw new IllegalStateException("vw-binlog: " + twice + " multistep batch(es) had rows in more than one task, "
+          + "and each such task wrote the batch whole: the write is not committed, since their steps would be "
+          + "written twice. Give each batch's rows to one task: repartition(col(\"joined_events\")) (every row of a "
+          + "batch holds the same joined_events), or coalesce(1), before the write");
+    }
   }
 
   @Override
   public void commit(WriterCommitMessage[] messages) {
     Path out = new Path(settings.path());
+    checkBatches(messages);
     try {
       FileSystem fs = out.getFileSystem(hadoopConfiguration());
       fs.mkdirs(out); // as Spark's file sources do, even when no task wrote a row
@@ -126,6 +157,8 @@ final class VwBinlogWrite implements Write, BatchWrite {
         }
       }
       long rows = 0;
+      long batches = 0;
+      long merged = 0;
       int files = 0;
       for (WriterCommitMessage m : messages) {
         if (m instanceof Committed c) {
@@ -138,10 +171,17 @@ final class VwBinlogWrite implements Write, BatchWrite {
             files++;
           }
           rows += c.rows();
+          batches += c.batches().length;
+          merged += c.merged();
         }
       }
       cleanUp(fs);
-      LOG.info("vw-binlog: {} rows written to {} joined logs in {}", rows, files, out);
+      if (batches == 0) {
+        LOG.info("vw-binlog: {} rows written to {} joined logs in {}", rows, files, out);
+      } else {
+        LOG.info("vw-binlog: {} rows written to {} joined logs in {}: {} multistep batches, each written whole from "
+            + "the first of its rows, whose {} other rows were in it already", rows, files, out, batches, merged);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("vw-binlog: cannot commit the write to " + out + ": " + e.getMessage(), e);
     }
