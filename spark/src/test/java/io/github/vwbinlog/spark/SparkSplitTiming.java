@@ -17,9 +17,7 @@ public final class SparkSplitTiming {
     String master = args[1];
     String out = args[2];
     String log = args[3];
-    SparkSession spark = SparkSession.builder().master(master).appName("vw-binlog split timing")
-        .config("spark.ui.enabled", "false").getOrCreate();
-    spark.sparkContext().setLogLevel("ERROR");
+    SparkSession spark = TimingSession.start(master, "vw-binlog split timing");
     try {
       long t0 = System.nanoTime();
       String what;
