@@ -37,13 +37,19 @@ class SparkGuideExamplesTest {
   @TempDir
   Path dir;
 
-  @Test
-  void readAggregateByHourAndWriteDsjson() throws IOException {
+  /** A folder of two joined logs of the corpus, the guide's {@code logs}. */
+  private Path logs() throws IOException {
     Path logs = Files.createDirectory(dir.resolve("logs"));
     for (String name : List.of("average_reward_100_interactions.fb",
         "cb_deferred_actions_w_activations_and_apprentice_10.fb")) {
       Files.copy(SparkReadTest.FILES.resolve("valid_joined_logs").resolve(name), logs.resolve(name));
     }
+    return logs;
+  }
+
+  @Test
+  void readAggregateByHourAndWriteDsjson() throws IOException {
+    Path logs = logs();
     Path out = dir.resolve("dsjson");
     // tag::java[]
     Dataset<Row> events = spark.read().format("vw-binlog")
@@ -90,11 +96,7 @@ class SparkGuideExamplesTest {
 
   @Test
   void writeTheLearnableEventsAsOneJoinedLogPerHour() throws IOException {
-    Path logs = Files.createDirectory(dir.resolve("logs"));
-    for (String name : List.of("average_reward_100_interactions.fb",
-        "cb_deferred_actions_w_activations_and_apprentice_10.fb")) {
-      Files.copy(SparkReadTest.FILES.resolve("valid_joined_logs").resolve(name), logs.resolve(name));
-    }
+    Path logs = logs();
     Path written = dir.resolve("learnable");
     // tag::write[]
     Dataset<Row> joined = spark.read().format("vw-binlog").load(logs.toString());
