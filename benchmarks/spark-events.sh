@@ -9,14 +9,12 @@ cd "$(dirname "$0")/.."
 N=${1:-1000000}
 DIR=${DIR:-/tmp/vw-binlog-spark-events}
 JAVA=${JAVA:-java}
-mvn -B -q -o -pl benchmarks,spark -am -DskipTests package org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
-  -Dmdep.outputFile="$PWD/spark/target/spark-cp.txt" -Dmdep.includeScope=test >/dev/null
+. benchmarks/spark-common.sh
+spark_build benchmarks,spark
 in="$DIR/$N"
 [ -f "$in/observations.fb" ] || "$JAVA" -cp benchmarks/target/benchmarks.jar \
   io.github.vwbinlog.benchmarks.GenerateEventFiles "$N" "$in" > /dev/null
-cp="spark/target/test-classes:spark/target/classes:$(cat spark/target/spark-cp.txt)"
-opts=$(sed -n 's:.*<spark.jvm.options>\(.*\)</spark.jvm.options>.*:\1:p' spark/pom.xml)
-echo "JDK: $("$JAVA" -version 2>&1 | head -1); cores: $(nproc); commit: $(git rev-parse --short HEAD); $(date -u)"
+environment
 echo "input: $(du -b "$in/interactions.fb" "$in/observations.fb" | awk '{s+=$1} END {printf "%.0f MiB", s/1048576}')"
 for t in 1 2; do
   echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"

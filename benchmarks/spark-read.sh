@@ -9,18 +9,16 @@ cd "$(dirname "$0")/.."
 SIZE=${1:-1024}
 DIR=${DIR:-/tmp}
 JAVA=${JAVA:-java}
-mvn -B -q -o -pl cli,benchmarks,spark -am -DskipTests package dependency:build-classpath \
-  -Dmdep.outputFile="$PWD/spark/target/spark-cp.txt" -Dmdep.includeScope=test >/dev/null
+. benchmarks/spark-common.sh
+spark_build cli,benchmarks,spark
 log="$DIR/cb-${SIZE}m.log"
 [ -f "$log" ] || "$JAVA" -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.GenerateLog "$SIZE" "$log"
 parts="$DIR/cb-${SIZE}m-parts"
 if [ ! -d "$parts" ]; then
   "$JAVA" -jar cli/target/vw-binlog.jar split "$log" --parts 8 --out-dir "$parts" -q
 fi
-cp="spark/target/test-classes:spark/target/classes:$(cat spark/target/spark-cp.txt)"
-opts=$(sed -n 's:.*<spark.jvm.options>\(.*\)</spark.jvm.options>.*:\1:p' spark/pom.xml)
 out="$DIR/vw-binlog-spark-out"
-echo "JDK: $("$JAVA" -version 2>&1 | head -1); cores: $(nproc); commit: $(git rev-parse --short HEAD); $(date -u)"
+environment
 seconds() { local start end; start=$(date +%s.%N); "$@" > /dev/null; end=$(date +%s.%N); awk "BEGIN{printf \"%.2f\", $end - $start}"; }
 for input in "$log" "$parts"; do
   echo "== $input (load $(cut -d' ' -f1-3 /proc/loadavg))"

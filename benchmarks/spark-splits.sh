@@ -14,14 +14,12 @@ DIR=${DIR:-/tmp/vw-binlog-splits}
 JAVA=${JAVA:-java}
 MASTER=${MASTER:-local[2]}
 mkdir -p "$DIR"
-mvn -B -q -o -pl cli,benchmarks,spark -am -DskipTests package org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
-  -Dmdep.outputFile="$PWD/spark/target/spark-cp.txt" -Dmdep.includeScope=test >/dev/null
+. benchmarks/spark-common.sh
+spark_build cli,benchmarks,spark
 log="$DIR/cb-${SIZE}m.log"
 [ -f "$log" ] || "$JAVA" -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.GenerateLog "$SIZE" "$log"
-cp="spark/target/test-classes:spark/target/classes:$(cat spark/target/spark-cp.txt)"
-opts=$(sed -n 's:.*<spark.jvm.options>\(.*\)</spark.jvm.options>.*:\1:p' spark/pom.xml)
 out="$DIR/out"
-echo "JDK: $("$JAVA" -version 2>&1 | head -1); cores: $(nproc); commit: $(git rev-parse --short HEAD); $(date -u)"
+environment
 echo "log: $log, $(stat -c %s "$log") bytes"
 # Runs a command under /usr/bin/time; prints its own report line(s), then wall, CPU and peak RSS.
 measure() {

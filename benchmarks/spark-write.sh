@@ -9,14 +9,12 @@ cd "$(dirname "$0")/.."
 SIZE=${1:-256}
 DIR=${DIR:-/tmp}
 JAVA=${JAVA:-java}
-mvn -B -q -o -pl benchmarks,spark -am -DskipTests package org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
-  -Dmdep.outputFile="$PWD/spark/target/spark-cp.txt" -Dmdep.includeScope=test >/dev/null
+. benchmarks/spark-common.sh
+spark_build benchmarks,spark
 log="$DIR/cb-${SIZE}m.log"
 [ -f "$log" ] || "$JAVA" -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.GenerateLog "$SIZE" "$log"
-cp="spark/target/test-classes:spark/target/classes:$(cat spark/target/spark-cp.txt)"
-opts=$(sed -n 's:.*<spark.jvm.options>\(.*\)</spark.jvm.options>.*:\1:p' spark/pom.xml)
 out="$DIR/vw-binlog-spark-write-out"
-echo "JDK: $("$JAVA" -version 2>&1 | head -1); cores: $(nproc); commit: $(git rev-parse --short HEAD); $(date -u)"
+environment
 echo "== $log ($(stat -c %s "$log") bytes; load $(cut -d' ' -f1-3 /proc/loadavg))"
 for t in 1 2; do
   # shellcheck disable=SC2086

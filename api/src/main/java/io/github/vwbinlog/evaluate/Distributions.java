@@ -31,6 +31,22 @@ final class Distributions {
     return p < 0.5 ? -z : z;
   }
 
+  /**
+   * The normal-approximation interval of a mean at level {@code 1 - alpha}, from the count {@code n}, the sum and the
+   * sum of squares of the values: {low, high}, infinite while {@code n <= 1}; a variance below 0 (rounding) counts
+   * as 0.
+   */
+  static double[] normalInterval(double n, double sum, double sumSq, double alpha) {
+    if (n <= 1) {
+      return new double[] {Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY};
+    }
+    double z = normalQuantile(1 - alpha / 2);
+    double variance = (sumSq - sum * sum / n) / (n - 1);
+    double delta = z * Math.sqrt(Math.max(0, variance) / n);
+    double mean = sum / n;
+    return new double[] {mean - delta, mean + delta};
+  }
+
   /** The beta quantile: x with I_x(a, b) = p; NaN when a or b is not a finite positive number. */
   static double betaQuantile(double p, double a, double b) {
     if (!(a > 0 && a < Double.POSITIVE_INFINITY && b > 0 && b < Double.POSITIVE_INFINITY) || Double.isNaN(p)) {

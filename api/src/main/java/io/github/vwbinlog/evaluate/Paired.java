@@ -39,14 +39,8 @@ final class Paired {
     double sumX = wide.get(SUM_X);
     double sumXsq = wide.get(SUM_X_SQ);
     Double value = events > 0 ? sumX / n : null;
-    if (n <= 1) {
-      return new Double[] {value, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY};
-    }
-    double z = Distributions.normalQuantile(1 - alpha / 2);
-    double variance = (sumXsq - sumX * sumX / n) / (n - 1);
-    double delta = z * Math.sqrt(Math.max(0, variance) / n);
-    double mean = sumX / n;
-    return new Double[] {value, mean - delta, mean + delta};
+    double[] interval = Distributions.normalInterval(n, sumX, sumXsq, alpha);
+    return new Double[] {value, interval[0], interval[1]};
   }
 
   /** The sums, so that the lift can be recomputed. */

@@ -188,14 +188,8 @@ final class Sums {
   }
 
   private Double[] gaussian(double alpha) {
-    if (n <= 1) {
-      return new Double[] {null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY};
-    }
-    double z = Distributions.normalQuantile(1 - alpha / 2);
-    double variance = (dropSumWsqRsq - dropSumWr * dropSumWr / n) / (n - 1);
-    double delta = z * Math.sqrt(Math.max(0, variance) / n);
-    double ips = dropSumWr / n;
-    return new Double[] {null, ips - delta, ips + delta};
+    double[] interval = Distributions.normalInterval(n, dropSumWr, dropSumWsqRsq, alpha);
+    return new Double[] {null, interval[0], interval[1]};
   }
 
   /**

@@ -83,17 +83,8 @@ public final class GenerateEventFiles {
         t.getSecond(), ticks % 10_000_000L);
   }
 
-  /** A ~400-byte context: a user and 3 actions of 4 numeric features. */
+  /** A ~400-byte context: a user and 3 actions of 6 numeric features. */
   private static String context(Random random) {
-    StringBuilder sb = new StringBuilder("{\"GUser\":{\"id\":\"u").append(random.nextInt(1000))
-        .append("\",\"major\":\"eng\",\"hobby\":\"hiking\"},\"_multi\":[");
-    for (int a = 0; a < 3; a++) {
-      sb.append(a == 0 ? "" : ",").append("{\"TAction\":{");
-      for (int f = 0; f < 6; f++) {
-        sb.append(f == 0 ? "" : ",").append("\"f").append(f).append("\":").append(random.nextInt(100_000));
-      }
-      sb.append("}}");
-    }
-    return sb.append("]}").toString();
+    return SyntheticLogs.context(random, 6);
   }
 }

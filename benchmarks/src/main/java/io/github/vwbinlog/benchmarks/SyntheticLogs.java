@@ -177,12 +177,18 @@ public final class SyntheticLogs {
         .replace("\"f1\"", "\"fé1\"").replace("\"f2\"", "\"特征2\"");
   }
 
+  /** {@link #context(Random, int)} with 12 features an action. */
   static String context(Random random) {
+    return context(random, 12);
+  }
+
+  /** A context of a user and 3 actions of {@code features} numeric features each. */
+  static String context(Random random, int features) {
     StringBuilder sb = new StringBuilder("{\"GUser\":{\"id\":\"u").append(random.nextInt(1000))
         .append("\",\"major\":\"eng\",\"hobby\":\"hiking\"},\"_multi\":[");
     for (int a = 0; a < 3; a++) {
       sb.append(a == 0 ? "" : ",").append("{\"TAction\":{");
-      for (int f = 0; f < 12; f++) {
+      for (int f = 0; f < features; f++) {
         sb.append(f == 0 ? "" : ",").append("\"f").append(f).append("\":").append(random.nextInt(100_000));
       }
       sb.append("}}");

@@ -1,7 +1,6 @@
 package io.github.vwbinlog.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,9 +26,7 @@ class JarIT {
   /** Only the jar execution sets vwbinlog.root; a -Dtest=JarIT in the unit run (before package) skips. */
   @BeforeAll
   static void jarExecutionOnly() {
-    String property = System.getProperty("vwbinlog.root");
-    assumeTrue(property != null, "run by the jar execution after package (mvn verify)");
-    root = Path.of(property);
+    root = JarExecution.root();
     jar = root.resolve("cli/target/vw-binlog.jar");
   }
 

@@ -1,7 +1,6 @@
 package io.github.vwbinlog.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.TimeStamp;
@@ -41,9 +40,7 @@ class JoinKillIT {
 
   @BeforeAll
   static void jarExecutionOnly() {
-    String property = System.getProperty("vwbinlog.root");
-    assumeTrue(property != null, "run by the jar execution after package (mvn verify)");
-    jar = Path.of(property).resolve("cli/target/vw-binlog.jar");
+    jar = JarExecution.root().resolve("cli/target/vw-binlog.jar");
   }
 
   @Test

@@ -40,9 +40,7 @@ class LauncherIT {
 
   @BeforeAll
   static void jarExecutionOnly() {
-    String property = System.getProperty("vwbinlog.root");
-    assumeTrue(property != null, "run by the jar execution after package (mvn verify)");
-    root = Path.of(property);
+    root = JarExecution.root();
     launcher = root.resolve("cli/target/vw-binlog");
   }
 

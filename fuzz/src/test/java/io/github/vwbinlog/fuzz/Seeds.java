@@ -1,46 +1,30 @@
 package io.github.vwbinlog.fuzz;
 
+import io.github.vwbinlog.core.conformance.Corpus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The seeds of the fuzz targets and the inputs of the mutation tests: the joined logs of the conformance corpus, read
- * in place from {@code ../shared/conformance/files} (the system property {@code vwbinlog.shared} the root pom gives
- * surefire). Nothing of the corpus is copied into the repository: for fuzzing, {@link #plant} copies seeds into
+ * in place from {@code ../shared/conformance/files} by core's {@link Corpus} (the system property
+ * {@code vwbinlog.shared} the root pom gives surefire). Nothing of the corpus is copied into the repository: for fuzzing, {@link #plant} copies seeds into
  * Jazzer's generated corpus under {@code target/} when a fuzz run starts.
  */
 public final class Seeds {
-  /** The folders of {@code files/} that hold joined logs (not the event-batch folders). */
-  public static final List<String> JOINED_LOG_FOLDERS =
-      List.of("valid_joined_logs", "invalid_joined_logs", "skip_learn", "derived");
-
   private Seeds() {}
 
   /** The conformance {@code files} folder. */
   public static Path files() {
-    String shared = System.getProperty("vwbinlog.shared");
-    if (shared == null) {
-      throw new IllegalStateException("the system property vwbinlog.shared is not set: run from the project root");
-    }
-    Path files = Path.of(shared, "conformance", "files");
-    if (!Files.isDirectory(files)) {
-      throw new IllegalStateException("no conformance corpus at " + files);
-    }
-    return files;
+    return Corpus.resolve("files");
   }
 
   /** Every joined log ({@code *.log}, {@code *.fb}) of the joined-log folders, sorted. */
   public static List<Path> joinedLogs() {
-    Path files = files();
-    return JOINED_LOG_FOLDERS.stream().flatMap(folder -> walk(files.resolve(folder)))
-        .filter(p -> p.toString().endsWith(".log") || p.toString().endsWith(".fb"))
-        .sorted()
-        .toList();
+    return Corpus.joinedLogs();
   }
 
   /** The joined logs of one folder, sorted. */
@@ -93,13 +77,5 @@ public final class Seeds {
       seeds.put(name(log), bytes(log));
     }
     return seeds;
-  }
-
-  private static Stream<Path> walk(Path folder) {
-    try (Stream<Path> paths = Files.walk(folder)) {
-      return paths.filter(Files::isRegularFile).toList().stream();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -44,7 +44,7 @@ final class JoinedRows implements AutoCloseable {
    * numbers a byte at a time, so a lane's work is about its bytes per row, the context's aside (copied and compressed
    * in bulk).
    */
-  static final int SPLIT = JoinedSchema.PROBABILITY;
+  static final int SPLIT = JoinedSchema.SCHEMA.getFieldIndex("probability");
 
   /** The few texts that repeat on every row (the settings' lower-case names), encoded once. */
   private static final Binary[] PROBLEM_TYPES = names(ProblemType.values());

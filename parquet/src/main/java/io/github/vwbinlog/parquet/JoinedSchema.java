@@ -12,30 +12,6 @@ import org.apache.parquet.schema.MessageTypeParser;
 final class JoinedSchema {
   private JoinedSchema() {}
 
-  /** The index of each column, in schema order. */
-  static final int FILE = 0;
-  static final int OFFSET = 1;
-  static final int EVENT_ID = 2;
-  static final int TIMESTAMP = 3;
-  static final int PROBLEM_TYPE = 4;
-  static final int REWARD_FUNCTION = 5;
-  static final int LEARNING_MODE = 6;
-  static final int MODEL_ID = 7;
-  static final int ACTIONS = 8;
-  static final int PROBABILITIES = 9;
-  static final int PROBABILITY = 10;
-  static final int LABEL_PROBABILITY = 11;
-  static final int REWARD = 12;
-  static final int ORIGINAL_REWARD = 13;
-  static final int SLOTS = 14;
-  static final int CA_ACTION = 15;
-  static final int CA_PDF_VALUE = 16;
-  static final int LEARNABLE = 17;
-  static final int PDROP = 18;
-  static final int WEIGHT = 19;
-  static final int CONTEXT = 20;
-  static final int OUTCOMES = 21;
-
   /** A required three-level {@code LIST} named {@code name} of required {@code element}s. */
   private static String list(String name, String element) {
     return "required group " + name + " (LIST) { repeated group list { required " + element + " element; } }\n";

@@ -75,8 +75,8 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     try {
       return switch (settings.view()) {
         case ReadSettings.MESSAGES -> new MessageReader(split);
-        case ReadSettings.DIAGNOSTICS -> isEventFile(split) ? new EventDiagnosticReader(split)
-            : new DiagnosticReader(split);
+        case ReadSettings.DIAGNOSTICS -> new DiagnosticReader(split.path(),
+            isEventFile(split) ? eventFileDiagnostics(split) : joinDiagnostics(split));
         case ReadSettings.EVENTS -> new EventReader(split);
         default -> new JoinedReader(split);
       };
@@ -366,54 +366,32 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
    * the same reasons and offsets (a truncated last batch, a malformed batch or event, a payload that does not decode,
    * a protocol v1 or foreign preamble, which ends the file). Strict mode fails at the first.
    */
-  private final class EventDiagnosticReader implements PartitionReader<InternalRow> {
-    private final List<Diagnostic> diagnostics = new ArrayList<>();
-    private final UTF8String name;
-    private int next = -1;
-
-    EventDiagnosticReader(FileSplit split) throws IOException {
-      this.name = UTF8String.fromString(split.path());
-      ReadOptions options = settings.strict() ? ReadOptions.defaults()
-          : ReadOptions.defaults().with(ReadFeature.LENIENT).withListener(diagnostics::add);
-      try (EventBatchReader reader = eventBatches(split, options)) {
-        for (EventBatch b : reader) {
-          for (BatchedEvent e : b.events()) {
-            try {
-              e.event();
-            } catch (BinaryLogException x) {
-              if (settings.strict()) {
-                throw x;
-              }
-              diagnostics.add(new Diagnostic(x.reason(), e.offset(), e.meta().id(), x.getMessage()));
+  private List<Diagnostic> eventFileDiagnostics(FileSplit split) throws IOException {
+    List<Diagnostic> diagnostics = new ArrayList<>();
+    ReadOptions options = settings.strict() ? ReadOptions.defaults()
+        : ReadOptions.defaults().with(ReadFeature.LENIENT).withListener(diagnostics::add);
+    try (EventBatchReader reader = eventBatches(split, options)) {
+      for (EventBatch b : reader) {
+        for (BatchedEvent e : b.events()) {
+          try {
+            e.event();
+          } catch (BinaryLogException x) {
+            if (settings.strict()) {
+              throw x;
             }
+            diagnostics.add(new Diagnostic(x.reason(), e.offset(), e.meta().id(), x.getMessage()));
           }
         }
-      } catch (BinaryLogIOException e) {
-        throw failure(split.path(), e);
-      } catch (BinaryLogException e) {
-        if (settings.strict()) {
-          throw failure(split.path(), e);
-        }
-        diagnostics.add(e.toDiagnostic());
       }
+    } catch (BinaryLogIOException e) {
+      throw failure(split.path(), e);
+    } catch (BinaryLogException e) {
+      if (settings.strict()) {
+        throw failure(split.path(), e);
+      }
+      diagnostics.add(e.toDiagnostic());
     }
-
-    @Override
-    public boolean next() {
-      return ++next < diagnostics.size();
-    }
-
-    @Override
-    public InternalRow get() {
-      Diagnostic d = diagnostics.get(next);
-      return new GenericInternalRow(project(new Object[] {name, d.offset(),
-          d.eventId() == null ? null : UTF8String.fromString(d.eventId()),
-          UTF8String.fromString(d.severity().name()), UTF8String.fromString(d.reason().name()),
-          UTF8String.fromString(d.message())}, Schemas.DIAGNOSTICS));
-    }
-
-    @Override
-    public void close() {}
+    return diagnostics;
   }
 
   /** What convert's strict mode throws for a refused line. */
@@ -550,31 +528,37 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
     return bytes;
   }
 
-  /** One row per diagnostic of joining the file, in the order they were reported. */
+  /** The diagnostics of joining a joined log's split, in the order they were reported. */
+  private List<Diagnostic> joinDiagnostics(FileSplit split) throws IOException {
+    List<Diagnostic> diagnostics = new ArrayList<>();
+    JoinOptions options = settings.joinOptions(settings.multistep() ? diagnostics::add
+        : new MultistepCheck(diagnostics::add, settings.strict()));
+    // A joined event is not this view's row; one whose line convert refuses is reported, as convert reports it.
+    MessageRows messages = new MessageRows(DsjsonConverter.of(options), (view, line) -> null);
+    try (Joiner joiner = joiner(split, options)) {
+      while (messages.next(joiner)) {
+        for (MessageRows.Refusal r : messages.refusals()) {
+          if (settings.strict()) {
+            throw strict(r.refused(), r.offset());
+          }
+          diagnostics.add(r.refused().toDiagnostic(r.offset()));
+        }
+      }
+    } catch (BinaryLogException e) {
+      throw failure(split.path(), e);
+    }
+    return diagnostics;
+  }
+
+  /** One row per diagnostic of a split (of an event file or of a joined log), in the order they were reported. */
   private final class DiagnosticReader implements PartitionReader<InternalRow> {
-    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private final List<Diagnostic> diagnostics;
     private final UTF8String name;
     private int next = -1;
 
-    DiagnosticReader(FileSplit split) throws IOException {
-      String file = split.path();
+    DiagnosticReader(String file, List<Diagnostic> diagnostics) {
       this.name = UTF8String.fromString(file);
-      JoinOptions options = settings.joinOptions(settings.multistep() ? diagnostics::add
-          : new MultistepCheck(diagnostics::add, settings.strict()));
-      // A joined event is not this view's row; one whose line convert refuses is reported, as convert reports it.
-      MessageRows messages = new MessageRows(DsjsonConverter.of(options), (view, line) -> null);
-      try (Joiner joiner = joiner(split, options)) {
-        while (messages.next(joiner)) {
-          for (MessageRows.Refusal r : messages.refusals()) {
-            if (settings.strict()) {
-              throw strict(r.refused(), r.offset());
-            }
-            diagnostics.add(r.refused().toDiagnostic(r.offset()));
-          }
-        }
-      } catch (BinaryLogException e) {
-        throw failure(file, e);
-      }
+      this.diagnostics = diagnostics;
     }
 
     @Override

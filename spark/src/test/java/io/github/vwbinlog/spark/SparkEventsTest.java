@@ -20,14 +20,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,21 +45,13 @@ class SparkEventsTest {
   static final Path JOINER_DATA = MODULE.resolve("../core/src/test/resources/rlclientlib");
   private static SparkSession spark;
 
+  @RegisterExtension
+  static final LocalSpark SPARK = new LocalSpark("local[2]", "vw-binlog events tests", 2,
+      Map.of("fs.vwtest.impl", StreamFileSystem.class.getName(), "fs.vwcount.impl", CountingFileSystem.class.getName()),
+      s -> spark = s);
+
   @TempDir
   Path dir;
-
-  @BeforeAll
-  static void start() {
-    spark = SparkSession.builder().master("local[2]").appName("vw-binlog events tests")
-        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
-    spark.sparkContext().hadoopConfiguration().set("fs.vwtest.impl", StreamFileSystem.class.getName());
-    spark.sparkContext().hadoopConfiguration().set("fs.vwcount.impl", CountingFileSystem.class.getName());
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
 
   private static Path module(Path basedir) {
     return basedir.getFileName() != null && basedir.getFileName().toString().equals("target")

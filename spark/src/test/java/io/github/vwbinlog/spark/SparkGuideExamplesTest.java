@@ -20,9 +20,8 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,27 +31,25 @@ import org.junit.jupiter.api.io.TempDir;
 class SparkGuideExamplesTest {
   private static SparkSession spark;
 
+  @RegisterExtension
+  static final LocalSpark SPARK = new LocalSpark("local[2]", "vw-binlog guide", 2, s -> spark = s);
+
   @TempDir
   Path dir;
 
-  @BeforeAll
-  static void start() {
-    spark = SparkSession.builder().master("local[2]").appName("vw-binlog guide")
-        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
-
-  @Test
-  void readAggregateByHourAndWriteDsjson() throws IOException {
+  /** A folder of two joined logs of the corpus, the guide's {@code logs}. */
+  private Path logs() throws IOException {
     Path logs = Files.createDirectory(dir.resolve("logs"));
     for (String name : List.of("average_reward_100_interactions.fb",
         "cb_deferred_actions_w_activations_and_apprentice_10.fb")) {
       Files.copy(SparkReadTest.FILES.resolve("valid_joined_logs").resolve(name), logs.resolve(name));
     }
+    return logs;
+  }
+
+  @Test
+  void readAggregateByHourAndWriteDsjson() throws IOException {
+    Path logs = logs();
     Path out = dir.resolve("dsjson");
     // tag::java[]
     Dataset<Row> events = spark.read().format("vw-binlog")
@@ -99,11 +96,7 @@ class SparkGuideExamplesTest {
 
   @Test
   void writeTheLearnableEventsAsOneJoinedLogPerHour() throws IOException {
-    Path logs = Files.createDirectory(dir.resolve("logs"));
-    for (String name : List.of("average_reward_100_interactions.fb",
-        "cb_deferred_actions_w_activations_and_apprentice_10.fb")) {
-      Files.copy(SparkReadTest.FILES.resolve("valid_joined_logs").resolve(name), logs.resolve(name));
-    }
+    Path logs = logs();
     Path written = dir.resolve("learnable");
     // tag::write[]
     Dataset<Row> joined = spark.read().format("vw-binlog").load(logs.toString());

@@ -32,9 +32,8 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -55,19 +54,11 @@ class SparkJoinTest {
   private static final Duration NO_DISORDER = Duration.ofDays(365 * 100);
   private static SparkSession spark;
 
+  @RegisterExtension
+  static final LocalSpark SPARK = new LocalSpark("local[2]", "vw-binlog join tests", 3, s -> spark = s);
+
   @TempDir
   Path dir;
-
-  @BeforeAll
-  static void start() {
-    spark = SparkSession.builder().master("local[2]").appName("vw-binlog join tests")
-        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "3").getOrCreate();
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
 
   /** The joined view of the single-machine joiner's output, and the cluster join's rows: the same multiset. */
   private void assertSameJoin(List<Path> interactions, List<Path> episodes, List<Path> observations,

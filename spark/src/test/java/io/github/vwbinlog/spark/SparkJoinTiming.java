@@ -51,9 +51,7 @@ public final class SparkJoinTiming {
       }
       return;
     }
-    SparkSession spark = SparkSession.builder().master(master).appName("vw-binlog join timing")
-        .config("spark.ui.enabled", "false").config("spark.local.dir", scratch.toString()).getOrCreate();
-    spark.sparkContext().setLogLevel("ERROR");
+    SparkSession spark = TimingSession.start(master, "vw-binlog join timing", "spark.local.dir", scratch.toString());
     AtomicLong shuffle = new AtomicLong();
     AtomicLong peakTask = new AtomicLong();
     AtomicLong tasks = new AtomicLong();

@@ -23,9 +23,8 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,19 +36,11 @@ class SparkReadTest {
   static final Path FILES = Path.of(System.getProperty("vwbinlog.shared", "../../shared"), "conformance", "files");
   private static SparkSession spark;
 
+  @RegisterExtension
+  static final LocalSpark SPARK = new LocalSpark("local[2]", "vw-binlog tests", 2, s -> spark = s);
+
   @TempDir
   Path dir;
-
-  @BeforeAll
-  static void start() {
-    spark = SparkSession.builder().master("local[2]").appName("vw-binlog tests")
-        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
 
   static List<Path> joinedLogs() throws IOException {
     try (Stream<Path> files = Files.list(FILES.resolve("valid_joined_logs"))) {

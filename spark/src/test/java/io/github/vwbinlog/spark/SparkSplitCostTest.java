@@ -25,12 +25,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,21 +45,13 @@ import org.junit.jupiter.api.io.TempDir;
 class SparkSplitCostTest {
   private static SparkSession spark;
 
+  @RegisterExtension
+  static final LocalSpark SPARK = new LocalSpark("local[2]", "vw-binlog split cost tests", 2,
+      Map.of("fs.vwcount.impl", CountingFileSystem.class.getName(), "fs.vwcount.impl.disable.cache", "true"),
+      s -> spark = s);
+
   @TempDir
   Path dir;
-
-  @BeforeAll
-  static void start() {
-    spark = SparkSession.builder().master("local[2]").appName("vw-binlog split cost tests")
-        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
-    spark.sparkContext().hadoopConfiguration().set("fs.vwcount.impl", CountingFileSystem.class.getName());
-    spark.sparkContext().hadoopConfiguration().set("fs.vwcount.impl.disable.cache", "true");
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
 
   /**
    * A log of {@code messages} REGULAR messages of 20 CB interactions with 1 KiB contexts and their outcomes (about

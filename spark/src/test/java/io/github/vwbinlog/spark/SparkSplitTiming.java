@@ -32,9 +32,7 @@ public final class SparkSplitTiming {
     String out = args[2];
     String log = args[3];
     int runs = args.length > 4 ? Integer.parseInt(args[4]) : 1;
-    SparkSession spark = SparkSession.builder().master(master).appName("vw-binlog split timing")
-        .config("spark.ui.enabled", "false").getOrCreate();
-    spark.sparkContext().setLogLevel("ERROR");
+    SparkSession spark = TimingSession.start(master, "vw-binlog split timing");
     try {
       for (int run = 1; run <= runs; run++) {
         long t0 = System.nanoTime();

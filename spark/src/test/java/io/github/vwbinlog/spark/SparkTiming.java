@@ -2,7 +2,6 @@ package io.github.vwbinlog.spark;
 
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 
 /**
  * The queries benchmarks/spark-read.sh times, in one session: {@code count()}, and writing the {@code dsjson} column
@@ -16,22 +15,15 @@ public final class SparkTiming {
     String master = args[0];
     String out = args[1];
     String[] paths = java.util.Arrays.copyOfRange(args, 2, args.length);
-    SparkSession spark = SparkSession.builder().master(master).appName("vw-binlog timing")
-        .config("spark.ui.enabled", "false").getOrCreate();
-    spark.sparkContext().setLogLevel("ERROR");
-    try {
-      for (int run = 0; run < 2; run++) {
-        long t0 = System.nanoTime();
-        long rows = spark.read().format("vw-binlog").load(paths).count();
-        long t1 = System.nanoTime();
-        Dataset<Row> lines = spark.read().format("vw-binlog").load(paths).select("dsjson").filter("dsjson IS NOT NULL");
-        lines.write().mode("overwrite").text(out);
-        long t2 = System.nanoTime();
-        System.out.printf("%s %s: count() %d rows %.2f s, write dsjson %.2f s%n", master,
-            run == 0 ? "warm-up" : "timed", rows, (t1 - t0) / 1e9, (t2 - t1) / 1e9);
-      }
-    } finally {
-      spark.stop();
-    }
+    TimingSession.warmUpThenTimed(master, "vw-binlog timing", (spark, what) -> {
+      long t0 = System.nanoTime();
+      long rows = spark.read().format("vw-binlog").load(paths).count();
+      long t1 = System.nanoTime();
+      Dataset<Row> lines = spark.read().format("vw-binlog").load(paths).select("dsjson").filter("dsjson IS NOT NULL");
+      lines.write().mode("overwrite").text(out);
+      long t2 = System.nanoTime();
+      System.out.printf("%s %s: count() %d rows %.2f s, write dsjson %.2f s%n", master, what, rows,
+          (t1 - t0) / 1e9, (t2 - t1) / 1e9);
+    });
   }
 }

@@ -41,9 +41,8 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -55,19 +54,11 @@ import org.junit.jupiter.api.io.TempDir;
 class SparkWriteTest {
   private static SparkSession spark;
 
+  @RegisterExtension
+  static final LocalSpark SPARK = new LocalSpark("local[2,2]", "vw-binlog write tests", 2, s -> spark = s);
+
   @TempDir
   Path dir;
-
-  @BeforeAll
-  static void start() {
-    spark = SparkSession.builder().master("local[2,2]").appName("vw-binlog write tests")
-        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
 
   private static Dataset<Row> read(String... paths) {
     return spark.read().format("vw-binlog").load(paths);

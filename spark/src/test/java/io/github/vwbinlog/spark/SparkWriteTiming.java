@@ -2,7 +2,6 @@ package io.github.vwbinlog.spark;
 
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 
 /**
  * The queries benchmarks/spark-write.sh times, in one session: reading the joined view ({@code count()}, and a full
@@ -17,24 +16,17 @@ public final class SparkWriteTiming {
     String master = args[0];
     String out = args[1];
     String[] paths = java.util.Arrays.copyOfRange(args, 2, args.length);
-    SparkSession spark = SparkSession.builder().master(master).appName("vw-binlog write timing")
-        .config("spark.ui.enabled", "false").getOrCreate();
-    spark.sparkContext().setLogLevel("ERROR");
-    try {
-      for (int run = 0; run < 2; run++) {
-        long t0 = System.nanoTime();
-        long rows = spark.read().format("vw-binlog").load(paths).count();
-        long t1 = System.nanoTime();
-        spark.read().format("vw-binlog").load(paths).write().format("noop").mode("overwrite").save();
-        long t2 = System.nanoTime();
-        Dataset<Row> joined = spark.read().format("vw-binlog").load(paths);
-        joined.write().format("vw-binlog").mode("overwrite").save(out);
-        long t3 = System.nanoTime();
-        System.out.printf("%s %s: %d rows: count() %.2f s, full read %.2f s, write joined logs %.2f s%n", master,
-            run == 0 ? "warm-up" : "timed", rows, (t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9);
-      }
-    } finally {
-      spark.stop();
-    }
+    TimingSession.warmUpThenTimed(master, "vw-binlog write timing", (spark, what) -> {
+      long t0 = System.nanoTime();
+      long rows = spark.read().format("vw-binlog").load(paths).count();
+      long t1 = System.nanoTime();
+      spark.read().format("vw-binlog").load(paths).write().format("noop").mode("overwrite").save();
+      long t2 = System.nanoTime();
+      Dataset<Row> joined = spark.read().format("vw-binlog").load(paths);
+      joined.write().format("vw-binlog").mode("overwrite").save(out);
+      long t3 = System.nanoTime();
+      System.out.printf("%s %s: %d rows: count() %.2f s, full read %.2f s, write joined logs %.2f s%n", master,
+          what, rows, (t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9);
+    });
   }
 }

@@ -30,6 +30,11 @@ class FlatVerifierCorruptTest {
     return bytes;
   }
 
+  /** Points field {@code slot} of the table at {@code table} to the absolute position {@code at}. */
+  private static void moveField(byte[] b, int table, int slot, int at) {
+    putShort(b, vtable(b, table) + 4 + 2 * slot, at - table);
+  }
+
   @Nested
   class Root {
     @Test
@@ -169,10 +174,9 @@ class FlatVerifierCorruptTest {
     void aScalarBeyondTheBufferFails() {
       byte[] b = valid(Samples.checkpointInfo(), Schema.CHECKPOINT_INFO);
       int table = root(b);
-      int vtable = vtable(b, table);
       // default_reward (slot 1, a float) moved to the last 4-aligned position: its 4 bytes run past the end.
       int at = b.length;
-      putShort(b, vtable + 4 + 2, at - table);
+      moveField(b, table, 1, at);
       assertThat(verify(b, Schema.CHECKPOINT_INFO)).isEqualTo("field CheckpointInfo.default_reward at " + at
           + " (4 bytes) extends beyond the buffer (size " + b.length + ")");
     }
@@ -182,7 +186,7 @@ class FlatVerifierCorruptTest {
       byte[] b = valid(Samples.checkpointInfo(), Schema.CHECKPOINT_INFO);
       int table = root(b);
       int at = field(b, table, 1);
-      putShort(b, vtable(b, table) + 4 + 2, at - table + 1);
+      moveField(b, table, 1, at + 1);
       assertThat(verify(b, Schema.CHECKPOINT_INFO))
           .isEqualTo("field CheckpointInfo.default_reward at " + (at + 1) + " is not 4-byte aligned");
     }
@@ -194,7 +198,7 @@ class FlatVerifierCorruptTest {
       int at = field(b, table, 1);
       assertThat(at % 8).isZero();
       // 4-aligned but not 8-aligned: u64 fields must be 8-aligned.
-      putShort(b, vtable(b, table) + 4 + 2, at - table - 4);
+      moveField(b, table, 1, at - 4);
       assertThat(verify(b, Schema.BATCH_METADATA))
           .isEqualTo("field BatchMetadata.original_event_count at " + (at - 4) + " is not 8-byte aligned");
     }
@@ -205,7 +209,7 @@ class FlatVerifierCorruptTest {
       int table = root(b);
       int at = field(b, table, 1);
       // 2-aligned (enough for its u16 year) is not enough: the struct's alignment is its largest member's, 4.
-      putShort(b, vtable(b, table) + 4 + 2, at - table + 2);
+      moveField(b, table, 1, at + 2);
       assertThat(verify(b, Schema.JOINED_EVENT))
           .isEqualTo("field JoinedEvent.timestamp at " + (at + 2) + " is not 4-byte aligned");
     }
@@ -215,7 +219,7 @@ class FlatVerifierCorruptTest {
       byte[] b = valid(Samples.joinedEvent(), Schema.JOINED_EVENT);
       int table = root(b);
       int at = b.length - 8;
-      putShort(b, vtable(b, table) + 4 + 2, at - table);
+      moveField(b, table, 1, at);
       assertThat(verify(b, Schema.JOINED_EVENT)).isEqualTo("field JoinedEvent.timestamp at " + at
           + " (12 bytes) extends beyond the buffer (size " + b.length + ")");
     }
@@ -245,7 +249,7 @@ class FlatVerifierCorruptTest {
       byte[] b = valid(Samples.cbEvent(), Schema.CB_EVENT);
       int table = root(b);
       int at = field(b, table, 4);
-      putShort(b, vtable(b, table) + 4 + 2 * 4, at - table + 2);
+      moveField(b, table, 4, at + 2);
       assertThat(verify(b, Schema.CB_EVENT))
           .isEqualTo("the offset of CbEvent.model_id at " + (at + 2) + " is not 4-byte aligned");
     }

@@ -1,0 +1,17 @@
+# Sourced by the benchmarks/spark-*.sh scripts, from the repository's root, after `cd`.
+
+# spark_build MODULES: packages MODULES (comma-separated; with the modules they need) without running tests, writes
+# the spark module's test classpath to spark/target/spark-cp.txt, and sets `cp`, the classpath of the timing programs
+# (the spark module's test classes), and `opts`, the JVM options of spark/pom.xml's spark.jvm.options.
+spark_build() {
+  mvn -B -q -o -pl "$1" -am -DskipTests package \
+    org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
+    -Dmdep.outputFile="$PWD/spark/target/spark-cp.txt" -Dmdep.includeScope=test >/dev/null
+  cp="spark/target/test-classes:spark/target/classes:$(cat spark/target/spark-cp.txt)"
+  opts=$(sed -n 's:.*<spark.jvm.options>\(.*\)</spark.jvm.options>.*:\1:p' spark/pom.xml)
+}
+
+# environment: the line that says where a run was measured (JDK, cores, commit, date).
+environment() {
+  echo "JDK: $("$JAVA" -version 2>&1 | head -1); cores: $(nproc); commit: $(git rev-parse --short HEAD); $(date -u)"
+}
