@@ -36,8 +36,10 @@ import scala.jdk.javaapi.CollectionConverters;
  * joined.groupBy("model_id").avg("reward").show();
  * }</pre>
  *
- * <p>How: each interaction of a {@code DEDUP} batch takes its batch's DedupInfo (a join on {@code file} and
- * {@code batch_offset}), so that it can resolve its {@code "__aid"} references wherever it goes; the events are
+ * <p>How: each interaction of a {@code DEDUP} batch takes its batch's DedupInfo, so that it can resolve its
+ * {@code "__aid"} references wherever it goes: in the scan's own partitions when the events are the {@code events}
+ * view as read, with columns selected and rows filtered (one scan of the input), else by a join on {@code file} and
+ * {@code batch_offset} (three scans: docs/SPARK.md, "One scan, or three"); the events are
  * repartitioned by {@code event_id} ({@code spark.sql.shuffle.partitions}) and sorted in each partition as the
  * single-machine joiner merges its files (client time, then interactions, episodes, observations, then file and
  * position in the file); each task runs the joiner over its events ({@code LogJoiner.writeTo(Iterator, Path)}) into a joined log in
@@ -60,7 +62,8 @@ public final class VwBinlogJoin {
    * Joins the events.
    *
    * @param events rows of the {@code events} view (filtered or not: every event of an id that should be joined, and
-   *     the DedupInfo events of dedup batches, must be among them)
+   *     the DedupInfo events of dedup batches, must be among them); scanned once when they are the view as read
+   *     under column selections and filters, three times otherwise (repartitioned, sorted, unioned, ...)
    * @param options the CLI {@code join}'s options: {@code eud} ({@code 10m} by default, or {@code unlimited}),
    *     {@code backward} ({@code 2m}), {@code reward-function}, {@code default-reward}, {@code learning-mode},
    *     {@code problem-type}, {@code use-client-time}
