@@ -54,6 +54,14 @@ final class VwBinlogScan implements ScanBuilder, SupportsPushDownRequiredColumns
     return required;
   }
 
+  /**
+   * Whether this is a scan of the {@code events} view: its splits are cut at batches and yield each batch's events
+   * together in file order (what {@link VwBinlogJoin} relies on to attach DedupInfo in the scan's partitions).
+   */
+  boolean readsEvents() {
+    return settings.view().equals(ReadSettings.EVENTS);
+  }
+
   @Override
   public String description() {
     return "vw-binlog " + settings.view() + " " + paths;

@@ -211,6 +211,96 @@ class SparkJoinTest {
     assertThat(rows(VwBinlogJoin.join(events.coalesce(1), options))).isEqualTo(once);
   }
 
+  /**
+   * The events view's scan, under selections and filters, is joined with each interaction's DedupInfo taken in the
+   * scan's own partitions (files cut into many splits, batches of DedupInfo filtered out, events filtered at random):
+   * the same rows as the other path (the DedupInfo joined on file and batch offset) gives for the same events
+   * repartitioned, which puts a batch's events in different partitions.
+   */
+  @Test
+  void dedupInfoIsAttachedInTheScansPartitions() throws IOException {
+    Generated g = new Generated(new Random(11), dir);
+    g.cb(300);
+    String[] paths = Stream.of(g.files("interactions", 2), g.files("observations", 2)).flatMap(List::stream)
+        .map(Path::toString).toArray(String[]::new);
+    Dataset<Row> events = spark.read().format("vw-binlog").option("view", "events")
+        .option("maxPartitionBytes", "2048").option("openCostInBytes", "0").load(paths);
+    assertThat(events.rdd().getNumPartitions()).isGreaterThan(10);
+    Dataset<Row> withoutSomeDedupInfo = events.where("not (stream = 'dedup' and batch_offset % 3 = 0)");
+    Map<String, String> options = Map.of("eud", "10m");
+    for (Dataset<Row> input : List.of(events, withoutSomeDedupInfo,
+        events.where("stream <> 'observation' or event_index % 2 = 0"))) {
+      assertThat(VwBinlogJoin.batchesTogether(columns(input))).isTrue();
+      assertThat(VwBinlogJoin.batchesTogether(columns(input.repartition(4)))).isFalse();
+      Dataset<Row> oneScan = VwBinlogJoin.join(input, options);
+      Dataset<Row> joinedOn = VwBinlogJoin.join(input.repartition(4), options);
+      assertThat(rows(oneScan)).isEqualTo(rows(joinedOn));
+      assertThat(dedupCarried(oneScan)).isEqualTo(dedupCarried(joinedOn));
+    }
+    // every interaction of a dedup batch carries its DedupInfo, none when the DedupInfo events are filtered out (the
+    // task's joiner writes a DedupInfo once for the interactions of a message after it, all alike here)
+    List<String> carried = dedupCarried(VwBinlogJoin.join(events, options));
+    assertThat(carried).hasSizeGreaterThan(50).allMatch(r -> r.endsWith("true"));
+    assertThat(dedupCarried(VwBinlogJoin.join(events.where("stream <> 'dedup'"), options))).hasSameSizeAs(carried)
+        .allMatch(r -> r.endsWith("false"));
+  }
+
+  /**
+   * Of each joined row of a dedup batch's interaction (its context refers to actions by {@code "__aid"}): whether its
+   * {@code joined_events} hold its batch's DedupInfo (the event id the generated DedupInfo events have).
+   */
+  private static List<String> dedupCarried(Dataset<Row> joined) {
+    org.apache.spark.sql.Column events = org.apache.spark.sql.functions.col("joined_events").cast("string");
+    return joined.where(org.apache.spark.sql.functions.col("context").contains("__aid"))
+        .select(org.apache.spark.sql.functions.concat_ws(":", org.apache.spark.sql.functions.col("event_id"),
+            events.contains(Generated.DEDUP_ID).cast("string")))
+        .collectAsList().stream().map(r -> r.getString(0)).sorted().toList();
+  }
+
+  /** Which inputs keep a batch's events together in one partition in file order, and which do not. */
+  @Test
+  void theOneScanPathIsTakenForTheViewUnderSelectionsAndFiltersOnly() {
+    Dataset<Row> events = spark.read().format("vw-binlog").option("view", "events")
+        .load(RLCLIENTLIB.resolve("cb_dedup_compress_v2.fb").toString(), RLCLIENTLIB.resolve("f-reward_v2.fb").toString());
+    org.apache.spark.sql.Column file = org.apache.spark.sql.functions.col("file");
+    assertThat(VwBinlogJoin.batchesTogether(columns(events))).isTrue();
+    assertThat(VwBinlogJoin.batchesTogether(columns(events.select("*", "model_id").where("stream <> 'unknown'")
+        .where(org.apache.spark.sql.functions.rand().lt(0.5))))).isTrue();
+    assertThat(VwBinlogJoin.batchesTogether(columns(events.repartition(3)))).isFalse();
+    assertThat(VwBinlogJoin.batchesTogether(columns(events.coalesce(1)))).isFalse();
+    assertThat(VwBinlogJoin.batchesTogether(columns(events.sortWithinPartitions("event_id")))).isFalse();
+    assertThat(VwBinlogJoin.batchesTogether(columns(events.union(events)))).isFalse();
+    assertThat(VwBinlogJoin.batchesTogether(columns(events.sample(0.5)))).isFalse();
+    assertThat(VwBinlogJoin.batchesTogether(columns(events.withColumn("file",
+        org.apache.spark.sql.functions.upper(file))))).isFalse();
+  }
+
+  /** The input is read once: each file's bytes about once, where three scans read them three times. */
+  @Test
+  void theInputIsScannedOnce() throws IOException {
+    spark.sparkContext().hadoopConfiguration().set("fs.vwcount.impl", CountingFileSystem.class.getName());
+    Generated g = new Generated(new Random(5), dir);
+    g.cb(300);
+    List<Path> files = Stream.of(g.files("interactions", 2), g.files("observations", 2)).flatMap(List::stream)
+        .toList();
+    long size = 0;
+    for (Path f : files) {
+      size += Files.size(f);
+    }
+    Dataset<Row> events = spark.read().format("vw-binlog").option("view", "events")
+        .load(files.stream().map(f -> "vwcount://" + f.toAbsolutePath()).toArray(String[]::new));
+    CountingFileSystem.STREAMS.clear();
+    List<String> joined = rows(VwBinlogJoin.join(events, Map.of("eud", "10m")));
+    long read = CountingFileSystem.STREAMS.stream().filter(c -> c.task).mapToLong(c -> c.read.get()).sum();
+    assertThat(read).isBetween(size, size + size / 2);
+    assertThat(joined).hasSizeGreaterThan(100);
+  }
+
+  private static Dataset<Row> columns(Dataset<Row> events) {
+    return events.select(VwBinlogJoin.COLUMNS.stream().map(org.apache.spark.sql.functions::col)
+        .toArray(org.apache.spark.sql.Column[]::new));
+  }
+
   @Test
   void fileAndOffsetAreTheInteractions() throws IOException {
     Path interactions = RLCLIENTLIB.resolve("cb_v2.fb");
@@ -249,6 +339,8 @@ class SparkJoinTest {
   static final class Generated {
     private static final long BASE = TimeStamp.of(2026, 11, 26, 12, 0, 0).epochSecond() * 10_000_000L;
     private static final long SECOND = 10_000_000L;
+    /** The event id of the DedupInfo events. */
+    static final String DEDUP_ID = "3defd95a-0122-4aac-9068-0b9ac30b66d8";
     private final Random random;
     private final Path dir;
     private final Map<String, List<List<Timed>>> streams = new java.util.HashMap<>();
@@ -364,7 +456,7 @@ class SparkJoinTest {
             List<Event> batch = new ArrayList<>();
             if (dedup) {
               long ticks = events.get(i).ticks();
-              batch.add(event("3defd95a-0122-4aac-9068-0b9ac30b66d8", PayloadType.DEDUP_INFO, ticks,
+              batch.add(event(DEDUP_ID, PayloadType.DEDUP_INFO, ticks,
                   new DedupInfo(List.of(0L, 1L, 2L, 3L, 4L, 5L), List.of("{\"a\":0}", "{\"a\":1}", "{\"a\":2}",
                       "{\"a\":3}", "{\"a\":4}", "{\"a\":5}"))));
             }
