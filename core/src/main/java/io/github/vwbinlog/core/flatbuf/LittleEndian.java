@@ -10,10 +10,10 @@ import java.nio.ByteOrder;
  * <p>Why not a {@link java.nio.ByteBuffer}: each {@code getInt} of a heap buffer is a chain of about eight small JDK
  * methods (index check, scope, offset, unsafe access, reachability fence), and C2 inlines the whole chain at every
  * call site: the scan's per-event methods, with about a hundred reads, took C2 twice as long to compile. The 32- and
- * 16-bit reads go through a byte-array view {@link java.lang.invoke.VarHandle} instead, which C2 compiles to one load
- * and one index check, where the four byte loads, shifts and ors they replace were about 8% of the steady
- * conversion's samples (docs/PERFORMANCE.md, "Fewer instructions per line"). Indices are checked as array accesses
- * are ({@link ArrayIndexOutOfBoundsException}).
+ * 16-bit reads go through a byte-array view {@link VarHandle} instead, which C2 compiles to one load and one index
+ * check, where the four byte loads, shifts and ors they replace were about a tenth of the steady conversion's samples
+ * (docs/PERFORMANCE.md, "A reward's text once, one load per field"). Indices are checked as array accesses are
+ * ({@link ArrayIndexOutOfBoundsException}).
  */
 public final class LittleEndian {
   private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
