@@ -1,25 +1,34 @@
 package io.github.vwbinlog.core.flatbuf;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Little-endian reads from a byte array, for the scan of events and its view.
  *
  * <p>Why not a {@link java.nio.ByteBuffer}: each {@code getInt} of a heap buffer is a chain of about eight small JDK
- * methods (index check, scope, offset, unsafe access, reachability fence). Interpreted and in C1 code, during the JIT's
- * warm-up, the chain is several times slower than the four array loads here, and C2 inlines the whole chain at every
- * call site: the scan's per-event methods, with about a hundred reads, took C2 twice as long to compile. These
- * methods are a handful of bytecodes each. Indices are checked by the array accesses themselves.
+ * methods (index check, scope, offset, unsafe access, reachability fence), and C2 inlines the whole chain at every
+ * call site: the scan's per-event methods, with about a hundred reads, took C2 twice as long to compile. The 32- and
+ * 16-bit reads go through a byte-array view {@link VarHandle} instead, which C2 compiles to one load and one index
+ * check, where the four byte loads, shifts and ors they replace were about a tenth of the steady conversion's samples
+ * (docs/PERFORMANCE.md, "A reward's text once, one load per field"). Indices are checked as array accesses are
+ * ({@link ArrayIndexOutOfBoundsException}).
  */
 public final class LittleEndian {
+  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+
   private LittleEndian() {}
 
   /** The signed 32-bit value at {@code a[i, i + 4)}. */
   public static int i32(byte[] a, int i) {
-    return (a[i] & 0xFF) | (a[i + 1] & 0xFF) << 8 | (a[i + 2] & 0xFF) << 16 | a[i + 3] << 24;
+    return (int) INTS.get(a, i);
   }
 
   /** The signed 16-bit value at {@code a[i, i + 2)}. */
   public static short i16(byte[] a, int i) {
-    return (short) ((a[i] & 0xFF) | a[i + 1] << 8);
+    return (short) SHORTS.get(a, i);
   }
 
   /** The signed 64-bit value at {@code a[i, i + 8)}. */

@@ -401,7 +401,7 @@ public final class JsonBytes {
    *     nothing and leave invalid JSON, which vw-binlog does not produce)
    */
   public JsonBytes number(float f) {
-    ensure(DoubleFormatter.MAX_LENGTH);
+    ensure(DoubleFormatter.MAX_LENGTH + 1);
     if (!Float.isFinite(f)) {
       DoubleFormatter.write(f, buf, len); // throws
     }
@@ -410,24 +410,30 @@ public final class JsonBytes {
     if (keys == null) {
       keys = newCache();
     }
-    int slot = (bits ^ bits >>> 15) * 0x9E3779B1 >>> (32 - CACHE_BITS);
+    // Keyed by the magnitude: the text of -x is '-' and the text of x (DoubleFormatter writes the sign, then the
+    // magnitude), and a line writes both a reward and its negation, the cost.
+    int magnitude = bits & 0x7FFF_FFFF;
+    int p = len;
+    if (bits < 0) {
+      buf[p++] = '-';
+    }
+    int slot = (magnitude ^ magnitude >>> 15) * 0x9E3779B1 >>> (32 - CACHE_BITS);
     int at = slot * CACHE_WIDTH;
-    if (keys[slot] == bits) {
+    if (keys[slot] == magnitude) {
       int n = cacheText[at];
-      System.arraycopy(cacheText, at + 1, buf, len, n);
-      len += n;
+      System.arraycopy(cacheText, at + 1, buf, p, n);
+      len = p + n;
       return this;
     }
-    int start = len;
-    len = DoubleFormatter.write(f, buf, len);
-    int n = len - start;
-    keys[slot] = bits;
+    len = DoubleFormatter.write(Float.intBitsToFloat(magnitude), buf, p);
+    int n = len - p;
+    keys[slot] = magnitude;
     cacheText[at] = (byte) n;
-    System.arraycopy(buf, start, cacheText, at + 1, n);
+    System.arraycopy(buf, p, cacheText, at + 1, n);
     return this;
   }
 
-  // The text of recently written numbers, by float bits: logs repeat probabilities and rewards, and Grisu2 is the
+  // The text of recently written magnitudes, by float bits: logs repeat probabilities and rewards, and Grisu2 is the
   // costliest step of a line. Direct-mapped; a slot's key starts as a NaN pattern, which is never written. Made at the
   // first number, or up front by forOutput.
   private static final int CACHE_BITS = 9;

@@ -251,6 +251,28 @@ class JsonBytesTest {
   }
 
   @Test
+  void aNumberAndItsNegationShareTheCacheAndEachIsWrittenAsTheFormatterWritesIt() {
+    JsonBytes out = JsonBytes.forOutput(0);
+    StringBuilder expected = new StringBuilder();
+    SplittableRandom random = new SplittableRandom(11);
+    for (int k = 0; k < 20_000; k++) {
+      // A reward and its cost, in either order, then repeats from a small set: hits on either sign after a miss on
+      // the other; zeros and subnormals included.
+      float f = switch (k % 4) {
+        case 0 -> Float.intBitsToFloat(random.nextInt() & 0x7F7F_FFFF);
+        case 1 -> k % 7 == 0 ? 0f : Float.intBitsToFloat(random.nextInt(1 << 23));
+        default -> (random.nextInt(40) - 20) / 8f;
+      };
+      float first = random.nextBoolean() ? f : -f;
+      for (float v : new float[] {first, -first, first}) {
+        out.number(v).ascii(',');
+        expected.append(DoubleFormatter.toString(v)).append(',');
+      }
+    }
+    assertThat(new String(out.toByteArray(), StandardCharsets.US_ASCII)).isEqualTo(expected.toString());
+  }
+
+  @Test
   void resetKeepsCapacity() {
     JsonBytes out = new JsonBytes(4).ascii("0123456789");
     byte[] grown = out.array();
