@@ -80,12 +80,16 @@ public final class SparkJoinTiming {
         long t1 = System.nanoTime();
         long c1 = cpu();
         spark.sparkContext().listenerBus().waitUntilEmpty();
+        // the join's own figures, read before the first run counts its rows (a second job, with a shuffle of its own)
+        long shuffled = shuffle.get();
+        long taskCount = tasks.get();
+        long largestTask = peakTask.get();
+        long heap = peakHeap();
         long rows = run == 0 ? VwBinlogJoin.join(events, Map.of()).count() : -1;
         System.out.printf("%s %s: %.2f s (CPU %.2f s), %d events, %s shuffle written %d MiB (%.0f bytes per event), %d tasks, "
             + "largest task peak execution memory %d MiB, JVM peak heap %d MiB%n", master,
             label(run, runs), (t1 - t0) / 1e9, (c1 - c0) / 1e9, eventCount, rows < 0 ? "" : rows + " joined rows,",
-            shuffle.get() >> 20, (double) shuffle.get() / eventCount, tasks.get(), peakTask.get() >> 20,
-            peakHeap() >> 20);
+            shuffled >> 20, (double) shuffled / eventCount, taskCount, largestTask >> 20, heap >> 20);
         // the other way to the same rows: the single-machine joiner, then the joined view of its output
         long c2 = cpu();
         long t2 = System.nanoTime();
