@@ -10,7 +10,6 @@ import io.github.vwbinlog.BinaryLogWriter;
 import io.github.vwbinlog.CheckpointInfo;
 import io.github.vwbinlog.EventEncoding;
 import io.github.vwbinlog.Message;
-import io.github.vwbinlog.MessageType;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
@@ -25,7 +24,6 @@ import io.github.vwbinlog.event.OutcomeEvent;
 import io.github.vwbinlog.join.DsjsonConverter;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.Joiner;
 import io.github.vwbinlog.join.LogJoiner;
 import io.github.vwbinlog.join.MultistepReward;
 import java.io.ByteArrayOutputStream;
@@ -140,22 +138,6 @@ class SparkMultistepWriteTest {
     return rows.select("offset").collectAsList().stream().map(r -> r.getLong(0)).collect(Collectors.toSet());
   }
 
-  /** FILEMAGIC, HEADER, CHECKPOINT first, EOF last, and a strict multistep join without error. */
-  private static void complete(Path log) throws IOException {
-    List<MessageType> types = new ArrayList<>();
-    try (BinaryLogReader reader = BinaryLogReader.open(log)) {
-      for (Message m : reader) {
-        types.add(m.type());
-      }
-    }
-    assertThat(types).as(log.toString()).startsWith(MessageType.FILEMAGIC, MessageType.HEADER,
-        MessageType.CHECKPOINT).endsWith(MessageType.EOF);
-    try (Joiner joiner = Joiner.open(log, MULTISTEP.with(JoinFeature.STRICT))) {
-      joiner.forEach(r -> { });
-      assertThat(joiner.summary().errors()).as(log.toString()).isZero();
-    }
-  }
-
   private static List<Path> corpus() throws IOException {
     try (Stream<Path> files = Files.list(FILES.resolve("valid_joined_logs"))) {
       return files.filter(p -> p.getFileName().toString().startsWith("multistep")).sorted().toList();
@@ -178,7 +160,7 @@ class SparkMultistepWriteTest {
       write(rows.coalesce(1), out);
       List<Path> written = logs(out);
       assertThat(written).as(log.toString()).hasSize(1);
-      complete(written.get(0));
+      SparkWriteTest.complete(written.get(0), MULTISTEP);
       assertThat(content(read(out.toString()))).as(log.toString()).isEqualTo(before);
       assertThat(convert(written.get(0), MULTISTEP)).as(log.toString()).isEqualTo(convert(log, MULTISTEP));
       // Each batch that gave rows is written once, as read, whatever the number of its steps.
@@ -299,7 +281,7 @@ class SparkMultistepWriteTest {
         Path out = dir.resolve("gen-" + seed + "-" + option);
         write(rows.coalesce(1), out);
         Path written = logs(out).get(0);
-        complete(written);
+        SparkWriteTest.complete(written, MULTISTEP);
         Dataset<Row> again = spark.read().format("vw-binlog").option("multistep", "true")
             .option("multistepReward", option).load(out.toString());
         assertThat(content(again)).as(log + " " + option).isEqualTo(before);
@@ -379,7 +361,7 @@ class SparkMultistepWriteTest {
     Path out = dir.resolve("joiner");
     write(rows.coalesce(1), out);
     Path written = logs(out).get(0);
-    complete(written);
+    SparkWriteTest.complete(written, MULTISTEP);
     assertThat(regulars(written, null)).isEqualTo(regulars(log, null));
     assertThat(content(read(out.toString()))).isEqualTo(content(rows));
     assertThat(convert(written, MULTISTEP)).isEqualTo(convert(log, MULTISTEP));

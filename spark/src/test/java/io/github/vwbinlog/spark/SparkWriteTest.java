@@ -94,9 +94,9 @@ class SparkWriteTest {
 
   /**
    * What {@code vw-binlog validate} checks of a log, through the library: it frames strictly from FILEMAGIC to EOF
-   * (HEADER and CHECKPOINT first), and a strict join reports no error.
+   * (HEADER and CHECKPOINT first), and a strict join with {@code options} reports no error.
    */
-  private static void complete(Path log) throws IOException {
+  static void complete(Path log, JoinOptions options) throws IOException {
     List<MessageType> types = new ArrayList<>();
     try (BinaryLogReader reader = BinaryLogReader.open(log)) {
       for (Message m : reader) {
@@ -107,7 +107,7 @@ class SparkWriteTest {
         MessageType.CHECKPOINT).endsWith(MessageType.EOF);
     assertThat(types.subList(3, types.size() - 1)).as(log.toString())
         .allMatch(t -> t == MessageType.REGULAR || t == MessageType.CHECKPOINT);
-    try (Joiner joiner = Joiner.open(log, JoinOptions.defaults().with(JoinFeature.STRICT))) {
+    try (Joiner joiner = Joiner.open(log, options.with(JoinFeature.STRICT))) {
       joiner.forEach(r -> { });
       JoinSummary summary = joiner.summary();
       assertThat(summary.errors()).as(log.toString()).isZero();
@@ -128,7 +128,7 @@ class SparkWriteTest {
         continue;
       }
       assertThat(written).as(log.toString()).hasSize(1);
-      complete(written.get(0));
+      complete(written.get(0), JoinOptions.defaults());
       Dataset<Row> again = read(out.toString());
       assertThat(content(again)).as(log.toString()).isEqualTo(before);
       // The messages: those that gave rows, each with the events of the ids that joined (grouped by id).
@@ -278,7 +278,7 @@ class SparkWriteTest {
         .containsExactly("hour=20261126T120000Z", "hour=20261126T130000Z", "hour=20261126T140000Z");
     long total = 0;
     for (Path file : written) {
-      complete(file);
+      complete(file, JoinOptions.defaults());
       List<Row> hours = read(file.toString()).withColumn("hour", date_trunc("hour", col("timestamp")))
           .select("hour").distinct().collectAsList();
       assertThat(hours).as(file.toString()).hasSize(1);
