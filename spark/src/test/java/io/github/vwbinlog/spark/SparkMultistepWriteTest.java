@@ -13,7 +13,6 @@ import io.github.vwbinlog.Message;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.ProblemType;
 import io.github.vwbinlog.RewardFunction;
-import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.event.EpisodeEvent;
 import io.github.vwbinlog.event.Event;
 import io.github.vwbinlog.event.EventPayload;
@@ -195,21 +194,13 @@ class SparkMultistepWriteTest {
 
   // ---- generated logs: several episodes per batch, checkpoints, zstd, deferred steps, orphans, duplicates ----
 
-  private static final long BASE = TimeStamp.of(2026, 11, 26, 12, 0, 0).epochSecond();
-
-  private static TimeStamp at(long seconds) {
-    java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(BASE + seconds, 0, java.time.ZoneOffset.UTC);
-    return TimeStamp.of(t.getYear(), t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(),
-        t.getSecond());
-  }
-
   private static JoinedEvent joined(Random random, String id, PayloadType type, long seconds, EventPayload payload) {
-    Metadata meta = Metadata.of(id, type).withClientTime(at(seconds))
+    Metadata meta = Metadata.of(id, type).withClientTime(SparkWriteTest.at(seconds))
         .withPassProbability(random.nextInt(4) == 0 ? 0.5f : 1f);
     if (random.nextInt(3) == 0) {
       meta = meta.withEncoding(EventEncoding.ZSTD);
     }
-    return JoinedEvent.of(at(seconds), new Event(meta, payload));
+    return JoinedEvent.of(SparkWriteTest.at(seconds), new Event(meta, payload));
   }
 
   /**

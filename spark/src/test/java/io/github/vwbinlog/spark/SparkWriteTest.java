@@ -155,7 +155,8 @@ class SparkWriteTest {
 
   private static final long BASE = TimeStamp.of(2026, 11, 26, 12, 0, 0).epochSecond();
 
-  private static TimeStamp at(long seconds) {
+  /** The time {@code seconds} after 2026-11-26 12:00:00 UTC, the start of the tests' generated logs. */
+  static TimeStamp at(long seconds) {
     java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(BASE + seconds, 0, java.time.ZoneOffset.UTC);
     return TimeStamp.of(t.getYear(), t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(),
         t.getSecond());
