@@ -15,3 +15,16 @@ spark_build() {
 environment() {
   echo "JDK: $("$JAVA" -version 2>&1 | head -1); cores: $(nproc); commit: $(git rev-parse --short HEAD); $(date -u)"
 }
+
+# pin MASTER: with PIN=on, sets `prefix` to the command that runs a JVM of local[N] on N processors only (taskset)
+# and `gc` to -XX:+UseG1GC (a JVM that sees one processor would otherwise choose the serial collector): local[1] then
+# measures one core, JIT and collector included, not one task slot beside a second core that runs the JIT and the
+# collector. Without PIN (the default) both are empty.
+pin() {
+  prefix=
+  gc=
+  if [ "${PIN:-off}" = on ] && [[ $1 =~ ^local\[([0-9]+)\]$ ]]; then
+    prefix="taskset -c 0-$((BASH_REMATCH[1] - 1))"
+    gc=-XX:+UseG1GC
+  fi
+}

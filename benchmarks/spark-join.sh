@@ -7,7 +7,8 @@
 # Usage: benchmarks/spark-join.sh [interactions, default 1000000]
 #   (env: DIR=/tmp/vw-binlog-spark-join, JAVA=java, HEAP=2g; DIR holds the generated files and Spark's local directory;
 #   MASTERS="single local[1] local[2]", the JVMs to run; RUNS=2, a warm-up run then the timed one, or 1: one cold run,
-#   for an input too large to join twice, as 10 M interactions on two cores)
+#   for an input too large to join twice, as 10 M interactions on two cores; PIN=on: local[N] on N processors
+#   only, benchmarks/spark-common.sh's `pin`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-1000000}
@@ -24,8 +25,9 @@ echo "input: $(du -b "$in/interactions.fb" "$in/observations.fb" | awk '{s+=$1} 
 read -r -a masters <<< "${MASTERS:-single local[1] local[2]}"
 for m in "${masters[@]}"; do
   echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  pin "$m"
   # shellcheck disable=SC2086
-  /usr/bin/time -f "%e %U %S %M" -o "$DIR/time.txt" "$JAVA" -Xmx"$HEAP" $opts -Djava.io.tmpdir="$DIR" -cp "$cp" \
+  /usr/bin/time -f "%e %U %S %M" -o "$DIR/time.txt" $prefix "$JAVA" -Xmx"$HEAP" $gc $opts -Djava.io.tmpdir="$DIR" -cp "$cp" \
     io.github.vwbinlog.spark.SparkJoinTiming "$m" "$in/interactions.fb" "$in/observations.fb" "$DIR/scratch" \
     "${RUNS:-2}" 2>/dev/null | grep -E "warm-up|timed|cold"
   read -r wall user sys rss < "$DIR/time.txt"

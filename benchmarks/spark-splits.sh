@@ -6,7 +6,9 @@
 # RSS; the load average is printed before each. First, the driver's plan of the log's 1 MiB splits (PlanTiming). The log is generated once under DIR (never in the repository).
 # Usage: benchmarks/spark-splits.sh [size in MiB, default 4096]   (env: DIR=/tmp/vw-binlog-splits, JAVA=java,
 #        MASTER=local[2], RUNS=1: each query's runs in its session, the first cold; with RUNS=2 the second is the
-#        warm session's time, as a long-lived session runs its queries; QUERIES="count count1m write")
+#        warm session's time, as a long-lived session runs its queries; QUERIES="count count1m write", or any of
+#        SparkSplitTiming's queries: text and text1m (Spark's own text source on the same file, default and 1 MiB
+#        splits) and empty1m (as many empty tasks as 1 MiB splits) measure what Spark's own per-task cost is here)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE=${1:-4096}
