@@ -64,6 +64,7 @@ final class LogFileWriter implements DataWriter<InternalRow> {
   private final String name;
   private final long failAfter;
   private final TypedEvents typed;
+  private final WriteSettings.Checkpoints checkpoints;
   private final Map<String, Log> logs = new LinkedHashMap<>();
   private final int fileColumn;
   private final int offsetColumn;
@@ -89,6 +90,7 @@ final class LogFileWriter implements DataWriter<InternalRow> {
     this.name = name;
     this.failAfter = failAfter;
     this.typed = new TypedEvents(settings);
+    this.checkpoints = settings.checkpoints();
     this.fileColumn = settings.column("file");
     this.offsetColumn = settings.column("offset");
     this.eventsColumn = settings.column("joined_events");
@@ -108,7 +110,8 @@ final class LogFileWriter implements DataWriter<InternalRow> {
     final List<ByteBuffer> raw = new ArrayList<>();
     final List<JoinedEvent> events = new ArrayList<>();
     long rawBytes;
-    @Nullable String sourceFile;
+    /** The file and offset of the message whose rows the message being gathered holds (a copy), or null. */
+    org.apache.spark.unsafe.types.@Nullable UTF8String sourceFile;
     long sourceOffset = -1;
 
     Log(String relative, CheckpointInfo checkpoint) throws IOException {
@@ -139,7 +142,7 @@ final class LogFileWriter implements DataWriter<InternalRow> {
       throw new IOException("vw-binlog: option testFailFirstAttemptAfterRows: the first attempt of this task fails "
           + "after " + failAfter + " rows");
     }
-    CheckpointInfo checkpoint = settings.checkpoint(row);
+    CheckpointInfo checkpoint = checkpoints.of(row);
     byte[] batch = null;
     if (checkpoint.problemType() == ProblemType.MULTISTEP) {
       batch = batch(row);
@@ -171,11 +174,11 @@ final class LogFileWriter implements DataWriter<InternalRow> {
         log.flush();
       }
       if (keyed) {
-        String file = row.getUTF8String(fileColumn).toString();
+        org.apache.spark.unsafe.types.UTF8String file = row.getUTF8String(fileColumn);
         long offset = row.getLong(offsetColumn);
         if (!file.equals(log.sourceFile) || offset != log.sourceOffset) {
           log.flush();
-          log.sourceFile = file;
+          log.sourceFile = file.clone();
           log.sourceOffset = offset;
         }
       } else if (log.sourceFile != null || log.raw.size() >= MAX_ROWS

@@ -169,6 +169,76 @@ record WriteSettings(String path, Map<String, String> overrides, Map<String, Int
     return c;
   }
 
+  /**
+   * A task's view of {@link #checkpoint}: the settings of the last row, given again while a row's settings columns hold
+   * the same values, so that a task whose rows share their settings (every row of a log between two CHECKPOINTs)
+   * parses them once rather than per row. Not thread-safe: one per writer.
+   */
+  Checkpoints checkpoints() {
+    return new Checkpoints();
+  }
+
+  /** See {@link #checkpoints()}. */
+  final class Checkpoints {
+    private static final String[] TEXTS = {"reward_function", "learning_mode", "problem_type"};
+    private static final String[] OPTIONS = {"rewardfunction", "learningmode", "problemtype"};
+    /** The columns read for each text setting (-1 where an option overrides it or the rows lack it). */
+    private final int[] texts = new int[TEXTS.length];
+    private final int reward;
+    private final int clientTime;
+    private final org.apache.spark.unsafe.types.@Nullable UTF8String[] lastTexts =
+        new org.apache.spark.unsafe.types.UTF8String[TEXTS.length];
+    private boolean lastRewardNull;
+    private float lastReward;
+    private boolean lastClientTimeNull;
+    private boolean lastClientTime;
+    private @Nullable CheckpointInfo last;
+
+    private Checkpoints() {
+      for (int i = 0; i < TEXTS.length; i++) {
+        texts[i] = overrides.containsKey(OPTIONS[i]) ? -1 : column(TEXTS[i]);
+      }
+      reward = overrides.containsKey("defaultreward") ? -1 : column("default_reward");
+      clientTime = overrides.containsKey("useclienttime") ? -1 : column("use_client_time");
+    }
+
+    /** The row's settings, as {@link #checkpoint} gives them. */
+    CheckpointInfo of(InternalRow row) {
+      CheckpointInfo c = last;
+      if (c != null && same(row)) {
+        return c;
+      }
+      for (int i = 0; i < texts.length; i++) {
+        lastTexts[i] = texts[i] < 0 || row.isNullAt(texts[i]) ? null : row.getUTF8String(texts[i]).clone();
+      }
+      lastRewardNull = reward < 0 || row.isNullAt(reward);
+      lastReward = lastRewardNull ? 0 : row.getFloat(reward);
+      lastClientTimeNull = clientTime < 0 || row.isNullAt(clientTime);
+      lastClientTime = !lastClientTimeNull && row.getBoolean(clientTime);
+      c = checkpoint(row);
+      last = c;
+      return c;
+    }
+
+    /** Whether the row's settings columns hold what the last row's did. */
+    private boolean same(InternalRow row) {
+      for (int i = 0; i < texts.length; i++) {
+        if (texts[i] >= 0) {
+          boolean isNull = row.isNullAt(texts[i]);
+          if (isNull != (lastTexts[i] == null) || !isNull && !row.getUTF8String(texts[i]).equals(lastTexts[i])) {
+            return false;
+          }
+        }
+      }
+      if (reward >= 0 && (row.isNullAt(reward) != lastRewardNull
+          || !lastRewardNull && Float.floatToRawIntBits(row.getFloat(reward)) != Float.floatToRawIntBits(lastReward))) {
+        return false;
+      }
+      return clientTime < 0 || row.isNullAt(clientTime) == lastClientTimeNull
+          && (lastClientTimeNull || row.getBoolean(clientTime) == lastClientTime);
+    }
+  }
+
   /** An option's value, else the row's text in {@code column}, else null. */
   private @Nullable String text(String option, String column, @Nullable InternalRow row) {
     String value = overrides.get(option);
