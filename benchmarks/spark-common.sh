@@ -15,3 +15,12 @@ spark_build() {
 environment() {
   echo "JDK: $("$JAVA" -version 2>&1 | head -1); cores: $(nproc); commit: $(git rev-parse --short HEAD); $(date -u)"
 }
+
+# event_files N: sets `in` to $DIR/N, GenerateEventFiles' pair of event files of N CB interactions (generated unless
+# they are there already), and `input`, their size in MiB.
+event_files() {
+  in="$DIR/$1"
+  [ -f "$in/observations.fb" ] || "$JAVA" -cp benchmarks/target/benchmarks.jar \
+    io.github.vwbinlog.benchmarks.GenerateEventFiles "$1" "$in" > /dev/null
+  input="$(du -b "$in/interactions.fb" "$in/observations.fb" | awk '{s+=$1} END {printf "%.0f MiB", s/1048576}')"
+}
