@@ -28,3 +28,12 @@ pin() {
     gc=-XX:+UseG1GC
   fi
 }
+
+# event_files N: sets `in` to $DIR/N, GenerateEventFiles' pair of event files of N CB interactions (generated unless
+# they are there already), and `input`, their size in MiB.
+event_files() {
+  in="$DIR/$1"
+  [ -f "$in/observations.fb" ] || "$JAVA" -cp benchmarks/target/benchmarks.jar \
+    io.github.vwbinlog.benchmarks.GenerateEventFiles "$1" "$in" > /dev/null
+  input="$(du -b "$in/interactions.fb" "$in/observations.fb" | awk '{s+=$1} END {printf "%.0f MiB", s/1048576}')"
+}

@@ -11,11 +11,9 @@ DIR=${DIR:-/tmp/vw-binlog-spark-events}
 JAVA=${JAVA:-java}
 . benchmarks/spark-common.sh
 spark_build benchmarks,spark
-in="$DIR/$N"
-[ -f "$in/observations.fb" ] || "$JAVA" -cp benchmarks/target/benchmarks.jar \
-  io.github.vwbinlog.benchmarks.GenerateEventFiles "$N" "$in" > /dev/null
+event_files "$N"
 environment
-echo "input: $(du -b "$in/interactions.fb" "$in/observations.fb" | awk '{s+=$1} END {printf "%.0f MiB", s/1048576}')"
+echo "input: $input"
 for t in 1 2; do
   echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
   # shellcheck disable=SC2086

@@ -17,11 +17,9 @@ JAVA=${JAVA:-java}
 HEAP=${HEAP:-2g}
 . benchmarks/spark-common.sh
 spark_build benchmarks,spark
-in="$DIR/$N"
-[ -f "$in/observations.fb" ] || "$JAVA" -cp benchmarks/target/benchmarks.jar \
-  io.github.vwbinlog.benchmarks.GenerateEventFiles "$N" "$in" > /dev/null
+event_files "$N"
 environment
-echo "input: $(du -b "$in/interactions.fb" "$in/observations.fb" | awk '{s+=$1} END {printf "%.0f MiB", s/1048576}'); -Xmx$HEAP"
+echo "input: $input; -Xmx$HEAP"
 read -r -a masters <<< "${MASTERS:-single local[1] local[2]}"
 for m in "${masters[@]}"; do
   echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -49,6 +49,18 @@ public sealed interface Message {
   }
 
   /**
+   * A read-only, little-endian view of the payload, positioned at its start: a new view at each call, empty for
+   * FILEMAGIC and EOF, which have none. The same bytes as the {@code payload()} of the record of each type.
+   *
+   * <pre>{@code
+   * ByteBuffer bytes = message.payload();   // whatever its type
+   * }</pre>
+   */
+  default ByteBuffer payload() {
+    return ByteBuffer.allocate(0).asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  /**
    * The number of bytes this message takes in the log: type, size, payload and padding ({@code size % 8} bytes,
    * SPEC §1). For FILEMAGIC 8 and for EOF 4 (nothing after its type is part of the log).
    */

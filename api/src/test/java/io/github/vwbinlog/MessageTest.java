@@ -52,6 +52,20 @@ class MessageTest {
   }
 
   @Test
+  void everyMessageHasAPayloadEmptyForFileMagicAndEof() {
+    for (Message m : new Message[] {new Message.Header(0, bytes(5)), new Message.Checkpoint(0, bytes(6)),
+        new Message.Regular(0, bytes(7)), new Message.Unknown(0, 7, bytes(8))}) {
+      assertThat(m.payload()).as(m.typeName()).isEqualTo(bytes(m.payloadSize())).isNotEqualTo(bytes(0));
+    }
+    for (Message m : new Message[] {new Message.FileMagic(0, 1), new Message.Eof(0, 0)}) {
+      ByteBuffer none = m.payload();
+      assertThat(none.remaining()).as(m.typeName()).isZero();
+      assertThat(none.isReadOnly()).isTrue();
+      assertThat(none.order()).isEqualTo(ByteOrder.LITTLE_ENDIAN);
+    }
+  }
+
+  @Test
   void thePayloadIsTheBuffersRemainingBytesAsAReadOnlyLittleEndianView() {
     ByteBuffer input = bytes(16).position(4).limit(12);
     Message.Header header = new Message.Header(0, input);

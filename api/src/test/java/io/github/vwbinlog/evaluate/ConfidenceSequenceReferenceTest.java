@@ -1,11 +1,19 @@
 package io.github.vwbinlog.evaluate;
 
+import static io.github.vwbinlog.evaluate.ReferenceCases.hand;
+import static io.github.vwbinlog.evaluate.ReferenceCases.logged;
+import static io.github.vwbinlog.evaluate.ReferenceCases.many;
+import static io.github.vwbinlog.evaluate.ReferenceCases.wide;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The confidence sequence against the VowpalWabbit/estimators package's {@code cs.Interval} on the same inputs, to
@@ -30,37 +38,6 @@ class ConfidenceSequenceReferenceTest {
     assertThat(actual[1]).as("high").isCloseTo(high, within(1e-9 * Math.max(1e-300, Math.abs(high))));
   }
 
-  private static List<double[]> hand() {
-    return List.of(new double[] {0.5, 1, 1, 0}, new double[] {0.25, 0, 0, 0}, new double[] {0.8, 1, 0.5, 0.2},
-        new double[] {0.1, 0.5, 0.3, 0});
-  }
-
-  private static List<double[]> logged() {
-    List<double[]> out = new ArrayList<>();
-    for (int i = 0; i < 200; i++) {
-      double p = 0.2 + 0.1 * (i % 5);
-      out.add(new double[] {p, (i % 3) / 2.0, p, 0});
-    }
-    return out;
-  }
-
-  private static List<double[]> wide() {
-    List<double[]> out = new ArrayList<>();
-    for (int i = 0; i < 10; i++) {
-      out.addAll(List.of(new double[] {0.5, -1, 1, 0}, new double[] {0.5, 2, 0, 0},
-          new double[] {0.25, 0.5, 0.5, 0.5}, new double[] {1, 1.5, 1, 0}));
-    }
-    return out;
-  }
-
-  private static List<double[]> many() {
-    List<double[]> out = new ArrayList<>();
-    for (int i = 0; i < 1000; i++) {
-      out.add(new double[] {0.05 + (i % 19) / 20.0, (i % 7) / 6.0, (i % 4) / 3.0, (i % 5) / 10.0});
-    }
-    return out;
-  }
-
   private static List<double[]> fixed() {
     List<double[]> out = new ArrayList<>();
     for (int i = 0; i < 500; i++) {
@@ -69,34 +46,33 @@ class ConfidenceSequenceReferenceTest {
     return out;
   }
 
-  @Test
-  void fewEventsGiveTheWholeRange() {
-    check(hand(), Double.NaN, Double.NaN, 0.05, 0.0, 1.0);
-    check(hand(), Double.NaN, Double.NaN, 0.2, 0.0, 1.0);
+  /**
+   * The cases of the script, each at alpha 0.05 and 0.2: a name, the events, rmin and rmax (NaN: the bounds are
+   * learned from the rewards), alpha, and the package's low and high.
+   */
+  static Stream<Arguments> cases() {
+    return Stream.of(
+        // Few events give the whole range.
+        Arguments.of("hand", hand(), Double.NaN, Double.NaN, 0.05, 0.0, 1.0),
+        Arguments.of("hand", hand(), Double.NaN, Double.NaN, 0.2, 0.0, 1.0),
+        Arguments.of("logged", logged(200), Double.NaN, Double.NaN, 0.05, 0.3852133967858041, 0.6097866032141943),
+        Arguments.of("logged", logged(200), Double.NaN, Double.NaN, 0.2, 0.40397437327419683, 0.5910256267258006),
+        // Rewards outside [0, 1] widen the bounds.
+        Arguments.of("wide", wide(10), Double.NaN, Double.NaN, 0.05, -0.6273053699183317, 1.1105636482721488),
+        Arguments.of("wide", wide(10), Double.NaN, Double.NaN, 0.2, -0.40445516702116446, 0.8559595451181381),
+        // Dropped events and large weights.
+        Arguments.of("many", many(), Double.NaN, Double.NaN, 0.05, 0.6746500259896845, 0.31770859101915183),
+        Arguments.of("many", many(), Double.NaN, Double.NaN, 0.2, 0.6984878018838183, 0.29225677177830356),
+        // Fixed bounds.
+        Arguments.of("fixed", fixed(), 0.0, 2.0, 0.05, 1.194355039294993, 0.7978478228847898),
+        Arguments.of("fixed", fixed(), 0.0, 2.0, 0.2, 1.2679066051483243, 0.7244713675596475));
   }
 
-  @Test
-  void theLoggedPolicy() {
-    check(logged(), Double.NaN, Double.NaN, 0.05, 0.3852133967858041, 0.6097866032141943);
-    check(logged(), Double.NaN, Double.NaN, 0.2, 0.40397437327419683, 0.5910256267258006);
-  }
-
-  @Test
-  void rewardsOutsideZeroToOneWidenTheBounds() {
-    check(wide(), Double.NaN, Double.NaN, 0.05, -0.6273053699183317, 1.1105636482721488);
-    check(wide(), Double.NaN, Double.NaN, 0.2, -0.40445516702116446, 0.8559595451181381);
-  }
-
-  @Test
-  void droppedEventsAndLargeWeights() {
-    check(many(), Double.NaN, Double.NaN, 0.05, 0.6746500259896845, 0.31770859101915183);
-    check(many(), Double.NaN, Double.NaN, 0.2, 0.6984878018838183, 0.29225677177830356);
-  }
-
-  @Test
-  void fixedBounds() {
-    check(fixed(), 0, 2, 0.05, 1.194355039294993, 0.7978478228847898);
-    check(fixed(), 0, 2, 0.2, 1.2679066051483243, 0.7244713675596475);
+  @ParameterizedTest(name = "{0} at alpha {4}")
+  @MethodSource("cases")
+  void theIntervalOfThePackage(String name, List<double[]> events, double rmin, double rmax, double alpha,
+      double low, double high) {
+    check(events, rmin, rmax, alpha, low, high);
   }
 
   @Test

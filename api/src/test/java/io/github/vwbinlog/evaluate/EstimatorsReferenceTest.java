@@ -1,11 +1,19 @@
 package io.github.vwbinlog.evaluate;
 
+import static io.github.vwbinlog.evaluate.ReferenceCases.hand;
+import static io.github.vwbinlog.evaluate.ReferenceCases.logged;
+import static io.github.vwbinlog.evaluate.ReferenceCases.many;
+import static io.github.vwbinlog.evaluate.ReferenceCases.wide;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Each estimator against the VowpalWabbit/estimators package on the same inputs, to 1e-9 relative. The reference
@@ -26,33 +34,6 @@ class EstimatorsReferenceTest {
     return s;
   }
 
-  private static List<double[]> hand() {
-    return List.of(new double[] {0.5, 1, 1, 0}, new double[] {0.25, 0, 0, 0}, new double[] {0.8, 1, 0.5, 0.2},
-        new double[] {0.1, 0.5, 0.3, 0});
-  }
-
-  private static List<double[]> logged() {
-    List<double[]> out = new ArrayList<>();
-    for (int i = 0; i < 20; i++) {
-      double p = 0.2 + 0.1 * (i % 5);
-      out.add(new double[] {p, (i % 3) / 2.0, p, 0});
-    }
-    return out;
-  }
-
-  private static List<double[]> wide() {
-    return List.of(new double[] {0.5, -1, 1, 0}, new double[] {0.5, 2, 0, 0}, new double[] {0.25, 0.5, 0.5, 0.5},
-        new double[] {1, 1.5, 1, 0});
-  }
-
-  private static List<double[]> many() {
-    List<double[]> out = new ArrayList<>();
-    for (int i = 0; i < 1000; i++) {
-      out.add(new double[] {0.05 + (i % 19) / 20.0, (i % 7) / 6.0, (i % 4) / 3.0, (i % 5) / 10.0});
-    }
-    return out;
-  }
-
   private static void check(Sums s, Estimator estimator, int part, double expected) {
     Double actual = s.estimate(estimator, OPTIONS)[part];
     assertThat(actual).as(estimator + " part " + part).isNotNull();
@@ -63,7 +44,7 @@ class EstimatorsReferenceTest {
     }
   }
 
-  private static void checkAll(Sums s, double ips, double snips, double cr, double[] gaussian, double[] cp,
+  private static void checkAll(Sums s, double ips, double snips, double cr, double[] gaussian, double @Nullable [] cp,
       double[] crInterval) {
     check(s, Estimator.IPS, 0, ips);
     check(s, Estimator.SNIPS, 0, snips);
@@ -89,32 +70,36 @@ class EstimatorsReferenceTest {
         new double[] {0.2524692441963906, 1});
   }
 
-  @Test
-  void oneEvent() {
-    checkAll(sums(List.<double[]>of(new double[] {0.4, 1, 1, 0})), 2.5, 1.0, 1.0,
-        new double[] {Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY}, new double[] {0.06133302318693719, 1.0},
-        new double[] {0.9999999985857865, 1});
+  /**
+   * The cases of the script: a name, the events, then the package's IPS, SNIPS and Cressie-Read estimates and its
+   * Gaussian, Clopper-Pearson and Cressie-Read intervals.
+   */
+  static Stream<Arguments> cases() {
+    return Stream.of(
+        Arguments.of("one event", List.<double[]>of(new double[] {0.4, 1, 1, 0}), 2.5, 1.0, 1.0,
+            new double[] {Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY}, new double[] {0.06133302318693719, 1.0},
+            new double[] {0.9999999985857865, 1}),
+        // The logged policy's estimate is the mean reward.
+        Arguments.of("logged", logged(20), 0.475, 0.475, 0.4750000000000004,
+            new double[] {0.29409058000729205, 0.6559094199927079},
+            new double[] {0.2510234431738929, 0.7066235152668059},
+            new double[] {0.2962721266757402, 0.6537278733242597}),
+        // Rewards outside [0, 1] widen the bounds. The package's Clopper-Pearson depends on the order of such
+        // rewards: not compared (see Sums).
+        Arguments.of("wide", wide(1), 0.125, 0.1, 0.1, new double[] {-1.071974789178038, 1.671974789178038}, null,
+            new double[] {-1.0, 1.999546265028488}),
+        // A thousand events with pdrop.
+        Arguments.of("many", many(), 0.9214629446299986, 0.49364164057784393, 0.5090807464830089,
+            new double[] {0.8015280987502078, 1.045153764619356},
+            new double[] {0.791044091638511, 0.9840822854841901},
+            new double[] {0.3910007029065987, 0.6227421650214688}));
   }
 
-  @Test
-  void loggedPolicyIsTheMeanReward() {
-    checkAll(sums(logged()), 0.475, 0.475, 0.4750000000000004,
-        new double[] {0.29409058000729205, 0.6559094199927079}, new double[] {0.2510234431738929, 0.7066235152668059},
-        new double[] {0.2962721266757402, 0.6537278733242597});
-  }
-
-  @Test
-  void rewardsOutsideZeroOneWidenTheBounds() {
-    // The package's Clopper-Pearson depends on the order of such rewards: not compared (see Sums).
-    checkAll(sums(wide()), 0.125, 0.1, 0.1, new double[] {-1.071974789178038, 1.671974789178038}, null,
-        new double[] {-1.0, 1.999546265028488});
-  }
-
-  @Test
-  void thousandEventsWithPdrop() {
-    checkAll(sums(many()), 0.9214629446299986, 0.49364164057784393, 0.5090807464830089,
-        new double[] {0.8015280987502078, 1.045153764619356}, new double[] {0.791044091638511, 0.9840822854841901},
-        new double[] {0.3910007029065987, 0.6227421650214688});
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void theEstimatesOfThePackage(String name, List<double[]> events, double ips, double snips, double cr,
+      double[] gaussian, double @Nullable [] cp, double[] crInterval) {
+    checkAll(sums(events), ips, snips, cr, gaussian, cp, crInterval);
   }
 
   @Test

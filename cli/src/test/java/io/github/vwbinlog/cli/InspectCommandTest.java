@@ -65,23 +65,25 @@ class InspectCommandTest {
     return out.toByteArray();
   }
 
+  /** Inspects {@code file} and asserts its listing and exit code; returns the run for more. */
+  private static CliRun assertListing(Path file, int exit, String listing) {
+    CliRun run = inspect(file);
+    assertThat(run.out()).isEqualTo(listing);
+    assertThat(run.exit()).isEqualTo(exit);
+    return run;
+  }
+
   @Test
   void cbSimple() {
-    CliRun run = inspect(corpus("valid_joined_logs/cb_simple.log"));
-
-    assertThat(run.out()).isEqualTo("0\tFILEMAGIC\t1\n8\tHEADER\t112\n128\tCHECKPOINT\t24\n160\tREGULAR\t492\n"
-        + "664\tEOF\t0\n");
+    CliRun run = assertListing(corpus("valid_joined_logs/cb_simple.log"), 0,
+        "0\tFILEMAGIC\t1\n8\tHEADER\t112\n128\tCHECKPOINT\t24\n160\tREGULAR\t492\n664\tEOF\t0\n");
     assertThat(run.err()).isEmpty();
-    assertThat(run.exit()).isZero();
   }
 
   @Test
   void unknownMessageTypeIsListedWithItsValue() {
-    CliRun run = inspect(corpus("invalid_joined_logs/one_invalid_msg_type.log"));
-
-    assertThat(run.out()).isEqualTo("0\tFILEMAGIC\t1\n8\tHEADER\t112\n128\tCHECKPOINT\t24\n"
-        + "160\tUNKNOWN(0x1AAAAAAA)\t492\n664\tREGULAR\t500\n1176\tEOF\t0\n");
-    assertThat(run.exit()).isZero();
+    assertListing(corpus("invalid_joined_logs/one_invalid_msg_type.log"), 0, "0\tFILEMAGIC\t1\n8\tHEADER\t112\n"
+        + "128\tCHECKPOINT\t24\n160\tUNKNOWN(0x1AAAAAAA)\t492\n664\tREGULAR\t500\n1176\tEOF\t0\n");
   }
 
   @Test
@@ -96,10 +98,7 @@ class InspectCommandTest {
 
   @Test
   void versionComparedAsAWholeU32() {
-    CliRun run = inspect(write("v257.log", log(0x42465756, 0x101, 0xAAAAAAAA, 0)));
-
-    assertThat(run.out()).isEqualTo("0\tFILEMAGIC\t257\n");
-    assertThat(run.exit()).isEqualTo(1);
+    assertListing(write("v257.log", log(0x42465756, 0x101, 0xAAAAAAAA, 0)), 1, "0\tFILEMAGIC\t257\n");
   }
 
   @Test
@@ -115,22 +114,16 @@ class InspectCommandTest {
   @Test
   void noFileMagicAndNoEof() {
     byte[] bytes = log(0x11111111, 12, new byte[12], 4, 0xFFFFFFFF, 8, new byte[8]);
-    CliRun run = inspect(write("bare.log", bytes));
-
-    assertThat(run.out()).isEqualTo("0\tCHECKPOINT\t12\n24\tREGULAR\t8\n");
+    CliRun run = assertListing(write("bare.log", bytes), 0, "0\tCHECKPOINT\t12\n24\tREGULAR\t8\n");
     assertThat(run.err()).isEmpty();
-    assertThat(run.exit()).isZero();
   }
 
   @Test
   void unknownTypesWithOddSizesAndTheirPadding() {
     byte[] bytes = log(0x42465756, 1, 0, 13, new byte[13 + 5], 0x7FFFFFFF, 1, new byte[1 + 1], 0xAAAAAAAA,
         0x01020304);
-    CliRun run = inspect(write("unknown.log", bytes));
-
-    assertThat(run.out()).isEqualTo("0\tFILEMAGIC\t1\n8\tUNKNOWN(0x00000000)\t13\n34\tUNKNOWN(0x7FFFFFFF)\t1\n"
-        + "44\tEOF\t16909060\n");
-    assertThat(run.exit()).isZero();
+    assertListing(write("unknown.log", bytes), 0,
+        "0\tFILEMAGIC\t1\n8\tUNKNOWN(0x00000000)\t13\n34\tUNKNOWN(0x7FFFFFFF)\t1\n44\tEOF\t16909060\n");
   }
 
   @ParameterizedTest(name = "{0} stray bytes")

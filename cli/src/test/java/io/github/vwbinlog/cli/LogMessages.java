@@ -62,20 +62,10 @@ final class LogMessages {
   }
 
   private static String content(Message m) {
-    ByteBuffer payload;
     if (m instanceof Message.FileMagic f) {
       return Long.toString(f.version());
-    } else if (m instanceof Message.Header h) {
-      payload = h.payload();
-    } else if (m instanceof Message.Checkpoint c) {
-      payload = c.payload();
-    } else if (m instanceof Message.Regular r) {
-      payload = r.payload();
-    } else if (m instanceof Message.Unknown u) {
-      payload = u.payload();
-    } else {
-      return "";
     }
+    ByteBuffer payload = m.payload(); // empty for EOF
     byte[] bytes = new byte[payload.remaining()];
     payload.get(bytes);
     return HexFormat.of().formatHex(bytes);

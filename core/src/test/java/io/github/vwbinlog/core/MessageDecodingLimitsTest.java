@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
@@ -96,6 +97,20 @@ class MessageDecodingLimitsTest {
         .hasMessageContaining(what + " (" + value + ") exceeds the maximum (" + limit + ")");
   }
 
+  /**
+   * Asserts that {@code decode} rejects the message's {@code table} under each verifier bound set one below what the
+   * table needs ({@code tables} tables, nested {@code depth} deep, a longest vector of {@code vectorLength}).
+   */
+  private static void assertVerifierBounds(Function<ReadLimits, ?> decode, Message m, String table, int tables,
+      int depth, int vectorLength) {
+    assertLimitExceeded(() -> decode.apply(ReadLimits.builder().maxTables(tables - 1).build()), m,
+        "table count of " + table, tables, tables - 1);
+    assertLimitExceeded(() -> decode.apply(ReadLimits.builder().maxDepth(depth - 1).build()), m,
+        "nesting depth of " + table, depth, depth - 1);
+    assertLimitExceeded(() -> decode.apply(ReadLimits.builder().maxVectorLength(vectorLength - 1).build()), m,
+        "vector length of " + table, vectorLength, vectorLength - 1);
+  }
+
   @Test
   void aHeaderBeyondTighterLimitsIsRejectedByTheOverloadAndDecodedByDefault() {
     // Two properties: a properties vector of 2, the FileHeader and 2 KeyValue tables, nested 2 deep.
@@ -105,12 +120,7 @@ class MessageDecodingLimitsTest {
     assertThat(h.fileHeader()).isEqualTo(HEADER);
     assertThat(h.fileHeader(ReadLimits.defaults())).isEqualTo(HEADER);
 
-    assertLimitExceeded(() -> h.fileHeader(ReadLimits.builder().maxTables(2).build()), h,
-        "table count of FileHeader", 3, 2);
-    assertLimitExceeded(() -> h.fileHeader(ReadLimits.builder().maxDepth(1).build()), h,
-        "nesting depth of FileHeader", 2, 1);
-    assertLimitExceeded(() -> h.fileHeader(ReadLimits.builder().maxVectorLength(1).build()), h,
-        "vector length of FileHeader", 2, 1);
+    assertVerifierBounds(h::fileHeader, h, "FileHeader", 3, 2, 2);
     // At the bounds it needs, it decodes.
     assertThat(h.fileHeader(ReadLimits.builder().maxTables(3).maxDepth(2).maxVectorLength(2).build()))
         .isEqualTo(HEADER);
@@ -173,12 +183,7 @@ class MessageDecodingLimitsTest {
 
     assertLimitExceeded(() -> r.joinedEvents(ReadLimits.builder().maxEventsPerPayload(1).build()), r,
         "number of joined events", 2, 1);
-    assertLimitExceeded(() -> r.joinedEvents(ReadLimits.builder().maxTables(2).build()), r,
-        "table count of JoinedPayload", 3, 2);
-    assertLimitExceeded(() -> r.joinedEvents(ReadLimits.builder().maxDepth(1).build()), r,
-        "nesting depth of JoinedPayload", 2, 1);
-    assertLimitExceeded(() -> r.joinedEvents(ReadLimits.builder().maxVectorLength(1).build()), r,
-        "vector length of JoinedPayload", 2, 1);
+    assertVerifierBounds(r::joinedEvents, r, "JoinedPayload", 3, 2, 2);
     // A limit within one event fails that event, as a MalformedDataException with the reason LIMIT_EXCEEDED.
     assertThatThrownBy(() -> r.joinedEvents(ReadLimits.builder().maxContextSize(6).build()))
         .isInstanceOfSatisfying(MalformedDataException.class, e -> {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.core.conformance.Corpus;
+import io.github.vwbinlog.core.testing.Mismatches;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.MultiSlotEvent;
@@ -175,10 +176,6 @@ class RowBatchTest {
 
   private static void check(List<String> out, String id, String what, @Nullable Object batch,
       @Nullable Object record) {
-    boolean same = batch instanceof Float f && record instanceof Float g ? Float.compare(f, g) == 0
-        : java.util.Objects.equals(batch, record);
-    if (!same) {
-      out.add(id + ": " + what + ": batch " + batch + ", record " + record);
-    }
+    Mismatches.check(out, id, what, "batch", batch, record);
   }
 }

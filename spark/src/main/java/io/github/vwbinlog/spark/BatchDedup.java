@@ -1,7 +1,6 @@
 package io.github.vwbinlog.spark;
 
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
@@ -41,21 +40,20 @@ final class BatchDedup implements FlatMapFunction<Iterator<InternalRow>, Interna
     return new Attached(rows);
   }
 
-  private static final class Attached implements Iterator<InternalRow> {
+  private static final class Attached extends Lookahead<InternalRow> {
     private final Iterator<InternalRow> rows;
     /** The last DedupInfo read: its file (null before the first), its batch and its payload. */
     private @Nullable UTF8String dedupFile;
     private long dedupBatch;
     private byte @Nullable [] dedup;
-    private @Nullable InternalRow next;
 
     Attached(Iterator<InternalRow> rows) {
       this.rows = rows;
     }
 
     @Override
-    public boolean hasNext() {
-      while (next == null && rows.hasNext()) {
+    @Nullable InternalRow advance() {
+      while (rows.hasNext()) {
         InternalRow r = rows.next();
         UTF8String stream = r.isNullAt(STREAM) ? null : r.getUTF8String(STREAM);
         if (stream == null) {
@@ -84,9 +82,9 @@ final class BatchDedup implements FlatMapFunction<Iterator<InternalRow>, Interna
             attached = ofBatch(r);
           }
         }
-        next = new JoinedRow(r, new GenericInternalRow(new Object[] {attached}));
+        return new JoinedRow(r, new GenericInternalRow(new Object[] {attached}));
       }
-      return next != null;
+      return null;
     }
 
     /** The payload of the interaction's batch's DedupInfo, when it is the last one read. */
@@ -94,16 +92,6 @@ final class BatchDedup implements FlatMapFunction<Iterator<InternalRow>, Interna
       UTF8String file = dedupFile;
       return file != null && !r.isNullAt(FILE) && !r.isNullAt(BATCH_OFFSET) && r.getLong(BATCH_OFFSET) == dedupBatch
           && r.getUTF8String(FILE).equals(file) ? dedup : null;
-    }
-
-    @Override
-    public InternalRow next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      InternalRow r = java.util.Objects.requireNonNull(next);
-      next = null;
-      return r;
     }
   }
 }

@@ -22,7 +22,6 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import org.apache.spark.SparkFiles;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
@@ -123,7 +122,7 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
   }
 
   /** The joined log's events as rows; the log is closed and deleted after the last. */
-  private static final class Rows implements Iterator<InternalRow> {
+  private static final class Rows extends Lookahead<InternalRow> {
     private final Path log;
     private final Map<String, Source> interactions;
     private final Joiner joiner;
@@ -133,7 +132,6 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
     private final MessageRows messages;
     private final Map<String, JoinedRows> byFile = new HashMap<>();
     private Iterator<InternalRow> rows = java.util.Collections.emptyIterator();
-    private @Nullable InternalRow next;
     private boolean closed;
 
     Rows(Path log, Map<String, Source> interactions) throws IOException {
@@ -176,23 +174,19 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
     }
 
     @Override
-    public boolean hasNext() {
-      if (next != null) {
-        return true;
-      }
+    @Nullable InternalRow advance() {
       if (closed) {
-        return false;
+        return null;
       }
       try {
         while (!rows.hasNext()) {
           if (!messages.next(joiner)) {
             close();
-            return false;
+            return null;
           }
           rows = messages.rows().iterator();
         }
-        next = rows.next();
-        return true;
+        return rows.next();
       } catch (BinaryLogException e) {
         close();
         throw new IllegalStateException("vw-binlog join: reading the task's joined log: " + e.getMessage(), e);
@@ -200,16 +194,6 @@ final class JoinTask implements FlatMapFunction<Iterator<InternalRow>, InternalR
         close();
         throw new java.io.UncheckedIOException("vw-binlog join: reading the task's joined log", e);
       }
-    }
-
-    @Override
-    public InternalRow next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      InternalRow r = java.util.Objects.requireNonNull(next);
-      next = null;
-      return r;
     }
 
     private void close() {

@@ -511,18 +511,7 @@ final class VwBinlogReaderFactory implements PartitionReaderFactory, Serializabl
 
   /** The payload's bytes; none for FILEMAGIC and EOF. */
   private static byte[] payload(Message m) {
-    java.nio.ByteBuffer payload;
-    if (m instanceof Message.Header h) {
-      payload = h.payload();
-    } else if (m instanceof Message.Checkpoint c) {
-      payload = c.payload();
-    } else if (m instanceof Message.Regular r) {
-      payload = r.payload();
-    } else if (m instanceof Message.Unknown u) {
-      payload = u.payload();
-    } else {
-      return new byte[0];
-    }
+    java.nio.ByteBuffer payload = m.payload();
     byte[] bytes = new byte[payload.remaining()];
     payload.get(payload.position(), bytes);
     return bytes;

@@ -64,14 +64,7 @@ public final class RewardFunctions {
 
   /** The f32 sum in list order divided by the count converted to f32. */
   public static float average(float[] values, int count, float d) {
-    if (count == 0) {
-      return d;
-    }
-    float s = 0f;
-    for (int i = 0; i < count; i++) {
-      s += values[i];
-    }
-    return s / (float) count;
+    return count == 0 ? d : sum(values, count, d) / (float) count;
   }
 
   /** The f32 sum in list order, starting from {@code +0.0}. */

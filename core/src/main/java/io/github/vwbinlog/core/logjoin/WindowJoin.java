@@ -59,11 +59,7 @@ final class WindowJoin {
   /** Joins an interaction. */
   void interaction(Held i) throws IOException {
     long ticks = i.ticks;
-    if (ticks < watermark()) {
-      tally.skip(Tally.Kind.INTERACTION, DiagnosticReason.LATE_EVENT, i.file, i.offset, i.id(),
-          "the interaction's client time is more than the disorder tolerance before the latest time read");
-      i.recycle();
-    } else {
+    if (!skippedLate(i, Tally.Kind.INTERACTION, "interaction")) {
       Held first = open.putIfAbsent(i);
       if (first != null) {
         tally.skip(Tally.Kind.INTERACTION, DiagnosticReason.DUPLICATE_INTERACTION, i.file, i.offset, i.id(),
@@ -91,11 +87,7 @@ final class WindowJoin {
   /** Joins an observation. */
   void observation(Held o) throws IOException {
     long ticks = o.ticks;
-    if (ticks < watermark()) {
-      tally.skip(Tally.Kind.OBSERVATION, DiagnosticReason.LATE_EVENT, o.file, o.offset, o.id(),
-          "the observation's client time is more than the disorder tolerance before the latest time read");
-      o.recycle();
-    } else {
+    if (!skippedLate(o, Tally.Kind.OBSERVATION, "observation")) {
       Held i = open.get(o);
       if (i != null) {
         attach(i, o);
@@ -113,6 +105,20 @@ final class WindowJoin {
       }
     }
     advance(ticks);
+  }
+
+  /**
+   * Whether {@code e} (of stream {@code kind}, called {@code what} in the diagnostic) came before the watermark: then
+   * it is counted as a {@code LATE_EVENT} and recycled.
+   */
+  private boolean skippedLate(Held e, Tally.Kind kind, String what) {
+    if (e.ticks >= watermark()) {
+      return false;
+    }
+    tally.skip(kind, DiagnosticReason.LATE_EVENT, e.file, e.offset, e.id(),
+        "the " + what + "'s client time is more than the disorder tolerance before the latest time read");
+    e.recycle();
+    return true;
   }
 
   private void attach(Held i, Held o) {

@@ -1,6 +1,7 @@
 package io.github.vwbinlog.core.run;
 
 import io.github.vwbinlog.BinaryLogReader;
+import io.github.vwbinlog.Message;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.join.EventSink;
 import io.github.vwbinlog.core.join.JoinCounters;
@@ -8,14 +9,10 @@ import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.join.StickyConfig;
 import io.github.vwbinlog.join.JoinFeature;
 import io.github.vwbinlog.join.JoinOptions;
-import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinedEventSink;
-import io.github.vwbinlog.join.JoinSummary;
-import io.github.vwbinlog.join.Joiner.Position;
 import io.github.vwbinlog.join.Joiner;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Iterator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,17 +21,11 @@ import org.jspecify.annotations.Nullable;
  * is on, into the caller's {@link EventSink} ({@link #step}: the conversion's DSJSON sink) or into records, buffering
  * the joined events of one message at a time ({@link #iterator}).
  */
-public final class DefaultJoiner implements Joiner {
+public final class DefaultJoiner extends LoopJoiner {
   private final BinaryLogReader reader;
   private final JoinOptions options;
-  private final JoinCounters counters;
-  private final StickyConfig config;
   /** The single joiner, or the multistep joiner with {@link JoinFeature#MULTISTEP}. */
   private final MessageJoiner joiner;
-  /** The loop over the reader's messages, made at the first step. */
-  private @Nullable MessageLoop loop;
-  /** The events being iterated; null before {@link #iterator()}. */
-  private @Nullable JoinedEvents events;
 
   /**
    * Joins the messages of {@code reader}. The diagnostics the reader reports itself (unknown message types, framing
@@ -48,10 +39,9 @@ public final class DefaultJoiner implements Joiner {
 
   private DefaultJoiner(BinaryLogReader reader, JoinOptions options, JoinCounters counters,
       @Nullable ZstdContexts zstd) {
+    super(counters, new StickyConfig(options));
     this.reader = reader;
     this.options = options;
-    this.counters = counters;
-    this.config = new StickyConfig(options);
     this.joiner = options.isEnabled(JoinFeature.MULTISTEP)
         ? MessageJoiner.multistep(config, counters, options.readOptions().limits(), zstd)
         : MessageJoiner.of(config, counters, options.readOptions().limits(), zstd);
@@ -65,11 +55,6 @@ public final class DefaultJoiner implements Joiner {
     JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
     BinaryLogReader reader = BinaryLogReader.open(file, options.readOptions().withListener(counters));
     return new DefaultJoiner(reader, options, counters, zstd);
-  }
-
-  /** The offset of the message being joined, for diagnostics raised after joining. */
-  public long currentOffset() {
-    return loop == null ? -1 : loop.offset();
   }
 
   /** The counters, for a converter that skips some results at output. */
@@ -87,50 +72,22 @@ public final class DefaultJoiner implements Joiner {
     return loop().step(r -> joiner.regular(r.offset(), r.payload(), sink));
   }
 
-  private MessageLoop loop() {
-    MessageLoop l = loop;
-    if (l == null) {
-      l = MessageLoop.whole(reader.iterator(), config, options.readOptions().limits(), counters, counters,
-          options.isEnabled(JoinFeature.STRICT));
-      loop = l;
-    }
-    return l;
+  @Override
+  MessageLoop newLoop() {
+    return MessageLoop.whole(reader.iterator(), config, options.readOptions().limits(), counters, counters,
+        options.isEnabled(JoinFeature.STRICT));
   }
 
   @Override
-  public <P> boolean joinNext(JoinedEventSink<P> sink) throws IOException {
-    if (events != null) {
-      throw new IllegalStateException("a Joiner is iterated or joined message by message, not both");
-    }
-    return loop().joinNext(sink, r -> {
-      P part = sink.open();
-      joiner.regular(r.offset(), r.payload(), view -> {
-        sink.accept(part, view);
-        return true;
-      });
-      return part;
-    });
+  <P> P regular(MessageLoop l, Message.Regular r, JoinedEventSink<P> sink) {
+    P part = sink.open();
+    joiner.regular(r.offset(), r.payload(), into(sink, part));
+    return part;
   }
 
   @Override
-  public Iterator<JoinResult> iterator() {
-    if (events != null || loop != null) {
-      throw new IllegalStateException("a Joiner can be iterated only once, and not after joinNext");
-    }
-    JoinedEvents e = new JoinedEvents(ready -> step(EventSink.records(ready::add)), config, this::currentOffset);
-    events = e;
-    return e;
-  }
-
-  @Override
-  public JoinSummary summary() {
-    return counters.summary();
-  }
-
-  @Override
-  public @Nullable Position position() {
-    JoinedEvents e = events;
-    return e == null ? null : e.position();
+  JoinedEvents newEvents() {
+    return new JoinedEvents(ready -> step(EventSink.records(ready::add)), config, this::currentOffset);
   }
 
   /** Gives back what the join borrowed (a zstd context); the joiner can go on. */

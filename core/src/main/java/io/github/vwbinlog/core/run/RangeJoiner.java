@@ -8,7 +8,6 @@ import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.ReadOptions;
 import io.github.vwbinlog.core.join.DedupCache;
-import io.github.vwbinlog.core.join.EventSink;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
 import io.github.vwbinlog.core.framing.MessageReader;
@@ -19,7 +18,6 @@ import io.github.vwbinlog.join.JoinOptions;
 import io.github.vwbinlog.join.JoinResult;
 import io.github.vwbinlog.join.JoinedEventSink;
 import io.github.vwbinlog.join.JoinedEventView;
-import io.github.vwbinlog.join.JoinSummary;
 import io.github.vwbinlog.join.LogRange;
 import io.github.vwbinlog.join.Joiner;
 import java.io.IOException;
@@ -51,7 +49,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Not thread-safe; iterate once. The multistep joiner is not supported (its episodes cross messages).
  */
-public final class RangeJoiner implements Joiner {
+public final class RangeJoiner extends LoopJoiner {
   /** The range's reader; null for a planned range in which no message starts. */
   private final @Nullable BinaryLogReader reader;
   private final Joiner.RangeSource source;
@@ -61,8 +59,6 @@ public final class RangeJoiner implements Joiner {
   private final LogRange range;
   private final long from;
   private final long to;
-  private final JoinCounters counters;
-  private final StickyConfig config;
   private final ReadLimits limits;
   /** The DedupInfo events the range's messages applied, in order, while the cache is not the whole file's. */
   private final List<DedupInfo> journal = new ArrayList<>();
@@ -71,10 +67,6 @@ public final class RangeJoiner implements Joiner {
   private boolean certain = true;
   /** Whether {@link #certain} was settled, at the range's first REGULAR message. */
   private boolean settled;
-  /** The events being iterated; null before {@link #iterator()}. */
-  private @Nullable JoinedEvents events;
-  /** The loop over the range's messages, made at the first step. */
-  private @Nullable MessageLoop loop;
   private int rebuilt;
 
   /**
@@ -84,6 +76,7 @@ public final class RangeJoiner implements Joiner {
    */
   private RangeJoiner(Joiner.RangeSource source, JoinOptions options, LogRange range, JoinCounters counters)
       throws IOException {
+    super(counters, new StickyConfig(options));
     if (options.isEnabled(JoinFeature.MULTISTEP)) {
       throw new IllegalArgumentException("a byte range of a multistep log cannot be joined on its own: its episodes "
           + "cross messages");
@@ -93,8 +86,6 @@ public final class RangeJoiner implements Joiner {
     this.range = range;
     this.from = range.from();
     this.to = range.to();
-    this.counters = counters;
-    this.config = new StickyConfig(options);
     for (CheckpointInfo c : range.checkpoints()) {
       config.apply(c);
     }
@@ -153,15 +144,9 @@ public final class RangeJoiner implements Joiner {
   }
 
   @Override
-  public Iterator<JoinResult> iterator() {
-    if (events != null || loop != null) {
-      throw new IllegalStateException("a Joiner can be iterated only once, and not after joinNext");
-    }
+  JoinedEvents newEvents() {
     MessageLoop l = loop();
-    JoinedEvents e = new JoinedEvents(ready -> l.step(r -> ready.addAll(regular(r, RECORDS, regularBefore(l)))),
-        config, l::offset);
-    events = e;
-    return e;
+    return new JoinedEvents(ready -> l.step(r -> ready.addAll(regular(l, r, RECORDS))), config, l::offset);
   }
 
   /** The records of a message: the sink of {@link #iterator()}. */
@@ -182,16 +167,12 @@ public final class RangeJoiner implements Joiner {
     }
   };
 
-  private MessageLoop loop() {
-    MessageLoop l = loop;
-    if (l == null) {
-      BinaryLogReader r = reader;
-      Iterator<Message> messages = r == null ? java.util.Collections.emptyIterator() : r.iterator();
-      l = MessageLoop.range(messages, config, limits, counters, counters, options.isEnabled(JoinFeature.STRICT), from,
-          to);
-      loop = l;
-    }
-    return l;
+  @Override
+  MessageLoop newLoop() {
+    BinaryLogReader r = reader;
+    Iterator<Message> messages = r == null ? java.util.Collections.emptyIterator() : r.iterator();
+    return MessageLoop.range(messages, config, limits, counters, counters, options.isEnabled(JoinFeature.STRICT), from,
+        to);
   }
 
   /** Whether a REGULAR message came before the range: by the plan, or as the loop framed the bytes before it. */
@@ -199,25 +180,17 @@ public final class RangeJoiner implements Joiner {
     return range.regularBefore() || l.regularBefore();
   }
 
-  @Override
-  public <P> boolean joinNext(JoinedEventSink<P> sink) throws IOException {
-    if (events != null) {
-      throw new IllegalStateException("a Joiner is iterated or joined message by message, not both");
-    }
-    MessageLoop l = loop();
-    return l.joinNext(sink, r -> regular(r, sink, regularBefore(l)));
-  }
-
   /**
    * Joins one REGULAR message of the range into a part of {@code sink}, again into a new part with the whole file's
-   * cache if its result depends on it: when a REGULAR message came before the range ({@code regularBefore}) and the
+   * cache if its result depends on it: when a REGULAR message came before the range ({@link #regularBefore}) and the
    * cache has not been rebuilt yet.
    *
    * @return the part that holds the message's events (the first part is dropped when the message is joined again)
    */
-  private <P> P regular(Message.Regular r, JoinedEventSink<P> sink, boolean regularBefore) {
+  @Override
+  <P> P regular(MessageLoop l, Message.Regular r, JoinedEventSink<P> sink) {
     if (!settled) {
-      certain = !regularBefore;
+      certain = !regularBefore(l);
       settled = true;
     }
     List<Diagnostic> diagnostics = new ArrayList<>();
@@ -241,13 +214,6 @@ public final class RangeJoiner implements Joiner {
     }
     counters.mergeFrom(own);
     return part;
-  }
-
-  private static <P> EventSink into(JoinedEventSink<P> sink, P part) {
-    return view -> {
-      sink.accept(part, view);
-      return true;
-    };
   }
 
   /**
@@ -279,17 +245,6 @@ public final class RangeJoiner implements Joiner {
     certain = true;
     journal.clear();
     rebuilt++;
-  }
-
-  @Override
-  public JoinSummary summary() {
-    return counters.summary();
-  }
-
-  @Override
-  public @Nullable Position position() {
-    JoinedEvents e = events;
-    return e == null ? null : e.position();
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.github.vwbinlog.core.flatbuf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.google.flatbuffers.FlatBufferBuilder;
 import io.github.vwbinlog.CheckpointInfo;
@@ -19,6 +20,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -142,17 +144,12 @@ class DecodersTest {
   void aCorruptCheckpointIsMalformed() {
     byte[] b = Samples.checkpointInfo();
     Bytes.putInt(b, 0, b.length);
-    assertThatThrownBy(() -> Decoders.checkpointInfo(ByteBuffer.wrap(b), 4242, ReadLimits.defaults()))
-        .isInstanceOfSatisfying(MalformedDataException.class, e -> {
-          assertThat(e.reason()).isEqualTo(DiagnosticReason.MALFORMED_CHECKPOINT);
-          assertThat(e.offset()).isEqualTo(4242);
-          assertThat(e.messageType()).isEqualTo(MessageType.CHECKPOINT);
-          assertThat(e.reading()).isEqualTo("the CheckpointInfo");
-          assertThat(e.problem()).isEqualTo("the root offset at 0 points to " + b.length
-              + ", outside the buffer (size " + b.length + ")");
-          assertThat(e.getMessage()).isEqualTo("malformed checkpoint at offset 4242: the CheckpointInfo of the "
-              + "CHECKPOINT message: " + e.problem());
-        });
+    MalformedDataException e = malformed(() -> Decoders.checkpointInfo(ByteBuffer.wrap(b), 4242,
+        ReadLimits.defaults()), DiagnosticReason.MALFORMED_CHECKPOINT, 4242, MessageType.CHECKPOINT,
+        "the CheckpointInfo", "the root offset at 0 points to " + b.length + ", outside the buffer (size " + b.length
+            + ")");
+    assertThat(e.getMessage()).isEqualTo("malformed checkpoint at offset 4242: the CheckpointInfo of the "
+        + "CHECKPOINT message: " + e.problem());
     // Too short to be a flatbuffer at all, through the public API.
     Message.Checkpoint tiny = new Message.Checkpoint(16, ByteBuffer.allocate(4));
     assertThatThrownBy(tiny::checkpointInfo).isInstanceOf(MalformedDataException.class)
@@ -206,16 +203,23 @@ class DecodersTest {
     byte[] b = Samples.fileHeader();
     int v = Bytes.target(b, Bytes.root(b), 1);
     Bytes.putInt(b, v, 0xFFFF_FFFF);
-    assertThatThrownBy(() -> Decoders.fileHeader(ByteBuffer.wrap(b), 8, ReadLimits.defaults()))
-        .isInstanceOfSatisfying(MalformedDataException.class, e -> {
-          assertThat(e.reason()).isEqualTo(DiagnosticReason.MALFORMED_PAYLOAD);
-          assertThat(e.offset()).isEqualTo(8);
-          assertThat(e.messageType()).isEqualTo(MessageType.HEADER);
-          assertThat(e.reading()).isEqualTo("the FileHeader");
-          assertThat(e.problem()).isEqualTo("vector FileHeader.properties at " + v
-              + " declares 4294967295 elements of 4 bytes, more than a flatbuffer can hold");
-        });
+    malformed(() -> Decoders.fileHeader(ByteBuffer.wrap(b), 8, ReadLimits.defaults()),
+        DiagnosticReason.MALFORMED_PAYLOAD, 8, MessageType.HEADER, "the FileHeader", "vector FileHeader.properties at "
+            + v + " declares 4294967295 elements of 4 bytes, more than a flatbuffer can hold");
     Message.Header viaApi = new Message.Header(8, ByteBuffer.wrap(b));
     assertThatThrownBy(viaApi::fileHeader).isInstanceOf(MalformedDataException.class);
+  }
+  /** Asserts that {@code decode} throws a {@link MalformedDataException} made of these parts; returns it. */
+  private static MalformedDataException malformed(ThrowingCallable decode, DiagnosticReason reason, long offset,
+      MessageType type, String reading, String problem) {
+    Throwable thrown = catchThrowable(decode);
+    assertThat(thrown).isInstanceOf(MalformedDataException.class);
+    MalformedDataException e = (MalformedDataException) thrown;
+    assertThat(e.reason()).isEqualTo(reason);
+    assertThat(e.offset()).isEqualTo(offset);
+    assertThat(e.messageType()).isEqualTo(type);
+    assertThat(e.reading()).isEqualTo(reading);
+    assertThat(e.problem()).isEqualTo(problem);
+    return e;
   }
 }

@@ -1,6 +1,8 @@
 package io.github.vwbinlog.core.logjoin;
 
+import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.EventEncoding;
+import io.github.vwbinlog.Message;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.TimeStamp;
 import io.github.vwbinlog.core.write.EventFileWriter;
@@ -15,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /** Event files for tests: events at client times given in seconds (and ticks) after a base time. */
 final class EventFiles {
@@ -80,5 +84,19 @@ final class EventFiles {
 
   static List<Event> list(Event... events) {
     return new ArrayList<>(List.of(events));
+  }
+
+  /** What {@code f} makes of each message of the log {@code log}, in order, leaving out the nulls. */
+  static <T> List<T> fromMessages(Path log, Function<Message, @Nullable T> f) throws IOException {
+    List<T> out = new ArrayList<>();
+    try (BinaryLogReader reader = BinaryLogReader.open(log)) {
+      for (Message m : reader) {
+        T value = f.apply(m);
+        if (value != null) {
+          out.add(value);
+        }
+      }
+    }
+    return out;
   }
 }

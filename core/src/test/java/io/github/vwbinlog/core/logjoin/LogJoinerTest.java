@@ -1,6 +1,7 @@
 package io.github.vwbinlog.core.logjoin;
 
 import static io.github.vwbinlog.core.logjoin.EventFiles.at;
+import static io.github.vwbinlog.core.logjoin.EventFiles.fromMessages;
 import static io.github.vwbinlog.core.logjoin.EventFiles.cb;
 import static io.github.vwbinlog.core.logjoin.EventFiles.list;
 import static io.github.vwbinlog.core.logjoin.EventFiles.outcome;
@@ -216,15 +217,10 @@ class LogJoinerTest {
     assertThat(s.dedupInfosRead()).isEqualTo(3);
     assertThat(s.dedupInfosWritten()).isEqualTo(3);
     assertThat(s.regularMessages()).isEqualTo(3);
-    List<List<String>> messages = new ArrayList<>();
-    try (BinaryLogReader reader = BinaryLogReader.open(dir.resolve("out.log"))) {
-      for (Message m : reader) {
-        if (m instanceof Message.Regular regular) {
-          messages.add(regular.joinedEvents().stream().map(e -> e.event().meta().payloadType() + ":"
-              + e.event().meta().id().substring(0, 1)).toList());
-        }
-      }
-    }
+    List<List<String>> messages = fromMessages(dir.resolve("out.log"), m -> m instanceof Message.Regular regular
+        ? regular.joinedEvents().stream().map(e -> e.event().meta().payloadType() + ":"
+            + e.event().meta().id().substring(0, 1)).toList()
+        : null);
     assertThat(messages).containsExactly(List.of("DEDUP_INFO:3", "CB:a", "OUTCOME:a"),
         List.of("DEDUP_INFO:3", "CB:b", "OUTCOME:b"), List.of("DEDUP_INFO:3", "CB:c", "OUTCOME:c"));
     // VW's learner would find every __aid in its cache: nothing is NOT_LEARNED
@@ -295,11 +291,8 @@ class LogJoinerTest {
     LogJoinSummary s = joiner(i, o).problemType(ProblemType.CB).writeTo(dir.resolve("out.log"));
     assertThat(s.interactionsRead()).isZero();
     assertThat(s.files()).containsExactly(dir.resolve("out.log"));
-    List<String> types = new ArrayList<>();
-    try (BinaryLogReader reader = BinaryLogReader.open(dir.resolve("out.log"))) {
-      reader.forEach(m -> types.add(m.typeName()));
-    }
-    assertThat(types).containsExactly("FILEMAGIC", "HEADER", "CHECKPOINT", "EOF");
+    assertThat(fromMessages(dir.resolve("out.log"), Message::typeName))
+        .containsExactly("FILEMAGIC", "HEADER", "CHECKPOINT", "EOF");
     assertThat(read(dir.resolve("out.log"))).isEmpty();
   }
 
@@ -309,17 +302,10 @@ class LogJoinerTest {
     Path o = write(dir.resolve("o.fb"), list(outcome("a", at(1), 1f)));
     joiner(i, o).eud(Duration.ofMinutes(5)).rewardFunction(RewardFunction.AVERAGE).defaultReward(-1f)
         .useClientTime(true).writeTo(dir.resolve("out.log"));
-    FileHeader header = null;
-    CheckpointInfo checkpoint = null;
-    try (BinaryLogReader reader = BinaryLogReader.open(dir.resolve("out.log"))) {
-      for (Message m : reader) {
-        if (m instanceof Message.Header h) {
-          header = h.fileHeader();
-        } else if (m instanceof Message.Checkpoint c) {
-          checkpoint = c.checkpointInfo();
-        }
-      }
-    }
+    FileHeader header = fromMessages(dir.resolve("out.log"), m -> m instanceof Message.Header h ? h.fileHeader()
+        : null).get(0);
+    CheckpointInfo checkpoint = fromMessages(dir.resolve("out.log"), m -> m instanceof Message.Checkpoint c
+        ? c.checkpointInfo() : null).get(0);
     assertThat(header.properties()).contains(new FileHeader.Property("joiner", "vw-binlog"),
         new FileHeader.Property("eud", "PT5M"), new FileHeader.Property("interactions", "i.fb"),
         new FileHeader.Property("observations", "o.fb"));

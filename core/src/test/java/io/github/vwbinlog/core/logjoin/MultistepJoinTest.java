@@ -1,11 +1,11 @@
 package io.github.vwbinlog.core.logjoin;
 
 import static io.github.vwbinlog.core.logjoin.EventFiles.at;
+import static io.github.vwbinlog.core.logjoin.EventFiles.fromMessages;
 import static io.github.vwbinlog.core.logjoin.EventFiles.list;
 import static io.github.vwbinlog.core.logjoin.EventFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.DiagnosticReason;
 import io.github.vwbinlog.Message;
@@ -61,16 +61,10 @@ class MultistepJoinTest {
     assertThat(s.interactionsWritten()).isEqualTo(2);
     assertThat(s.observationsJoined()).isEqualTo(5);
     assertThat(s.regularMessages()).isEqualTo(2);
-    List<List<String>> messages = new ArrayList<>();
-    try (BinaryLogReader reader = BinaryLogReader.open(dir.resolve("out.log"))) {
-      for (Message m : reader) {
-        if (m instanceof Message.Regular r) {
-          messages.add(r.joinedEvents().stream().map(e -> e.event().meta().payloadType().name()).toList());
-        } else if (m instanceof Message.Checkpoint c) {
-          assertThat(c.checkpointInfo().problemType()).isEqualTo(io.github.vwbinlog.ProblemType.MULTISTEP);
-        }
-      }
-    }
+    assertThat(fromMessages(dir.resolve("out.log"), m -> m instanceof Message.Checkpoint c
+        ? c.checkpointInfo().problemType() : null)).containsOnly(io.github.vwbinlog.ProblemType.MULTISTEP);
+    List<List<String>> messages = fromMessages(dir.resolve("out.log"), m -> m instanceof Message.Regular r
+        ? r.joinedEvents().stream().map(e -> e.event().meta().payloadType().name()).toList() : null);
     assertThat(messages).containsExactly(List.of("EPISODE", "MULTI_STEP", "MULTI_STEP", "OUTCOME"),
         List.of("EPISODE", "MULTI_STEP", "OUTCOME"));
     List<JoinResult> steps2 = new ArrayList<>();

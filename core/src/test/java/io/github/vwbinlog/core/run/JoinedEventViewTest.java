@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.PayloadType;
 import io.github.vwbinlog.core.conformance.Corpus;
+import io.github.vwbinlog.core.testing.Mismatches;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.JoinedEvent;
 import io.github.vwbinlog.event.MultiSlotEvent;
@@ -173,10 +174,6 @@ class JoinedEventViewTest {
 
   private static void check(List<String> out, String id, String what, @Nullable Object view,
       @Nullable Object record) {
-    boolean same = view instanceof Float f && record instanceof Float g ? Float.compare(f, g) == 0
-        : java.util.Objects.equals(view, record);
-    if (!same) {
-      out.add(id + ": " + what + ": view " + view + ", record " + record);
-    }
+    Mismatches.check(out, id, what, "view", view, record);
   }
 }
