@@ -179,6 +179,27 @@ class LauncherIT {
   }
 
   @Test
+  void theThroughputCollectorUnlessJavaOptsNamesOneAndTheSameOutputEitherWay() throws Exception {
+    Path jdk = Path.of(System.getProperty("java.home"));
+    Result expected = plain(jdk, launcher.resolveSibling("vw-binlog.jar"), convertCorpus());
+    String cache = temp.resolve("cache").toString();
+    // -Xlog options in JAVA_OPTS win over the launcher's: the JVM says which collector it uses.
+    Result byDefault = run(args(launcher.toString(), convertCorpus()),
+        Map.of("VW_BINLOG_CACHE", cache, "JAVA_OPTS", "-Xlog:gc=info:stderr"));
+    Result named = run(args(launcher.toString(), convertCorpus()),
+        Map.of("VW_BINLOG_CACHE", cache, "JAVA_OPTS", "-Xmx512m -XX:+UseSerialGC -Xlog:gc=info:stderr"));
+
+    for (Result r : List.of(byDefault, named)) {
+      assertThat(r.exit()).isZero();
+      assertThat(r.out()).isEqualTo(expected.out());
+      assertThat(r.err()).contains(expected.err());
+    }
+    assertThat(byDefault.err()).contains("Using Parallel").doesNotContain("Using Serial");
+    assertThat(named.err()).contains("Using Serial").doesNotContain("Using Parallel");
+    assertThat(caches(temp.resolve("cache"))).as("one cache per collector").hasSize(2);
+  }
+
+  @Test
   void exitCodesPassThrough() throws Exception {
     Map<String, String> env = Map.of("VW_BINLOG_CACHE", temp.resolve("cache").toString());
     assertThat(run(args(launcher.toString(), "frobnicate"), env).exit()).isEqualTo(2);
