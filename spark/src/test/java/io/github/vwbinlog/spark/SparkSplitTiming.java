@@ -9,9 +9,10 @@ import org.apache.spark.sql.SparkSession;
  * written out, as {@code convert} writes its lines). For a floor that is Spark's own, not ours: {@code text} and
  * {@code text1m}, the same file's {@code count()} through Spark's built-in text source with its default splits and with
  * 1 MiB splits ({@code spark.sql.files.maxPartitionBytes}), and {@code empty1m}: as many empty tasks as the log has
- * 1 MiB splits, each doing nothing but being scheduled, run and reported. Arguments: the query, the master ({@code local[2]}), the output
- * directory (for {@code write}), the log, and optionally the number of runs in the session (1 by default: the cold
- * query, the JIT compiling Spark's code and ours while it runs; with 2 the second run is the warm session's figure).
+ * 1 MiB splits, each doing nothing but being scheduled, run and reported. Arguments: the query, the master
+ * ({@code local[2]}), the output directory (for {@code write}), the log, and optionally the number of runs in the
+ * session (1 by default: the cold query, the JIT compiling Spark's code and ours while it runs; with 2 the second run
+ * is the warm session's figure).
  */
 public final class SparkSplitTiming {
   private SparkSplitTiming() {}
