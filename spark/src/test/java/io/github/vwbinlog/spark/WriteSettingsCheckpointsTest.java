@@ -26,9 +26,11 @@ class WriteSettingsCheckpointsTest {
     // few distinct values, so that runs of equal settings and changes both occur
     row.update(settings.column("reward_function"), random.nextInt(8) == 0 ? null
         : UTF8String.fromString(FUNCTIONS[random.nextInt(2)]));
-    row.update(settings.column("learning_mode"), UTF8String.fromString(MODES[random.nextInt(5) == 0 ? 1 + random.nextInt(2) : 0]));
+    int mode = random.nextInt(5) == 0 ? 1 + random.nextInt(2) : 0;
+    row.update(settings.column("learning_mode"), UTF8String.fromString(MODES[mode]));
     row.update(settings.column("problem_type"), UTF8String.fromString(PROBLEMS[random.nextInt(6) == 0 ? 1 : 0]));
-    row.update(settings.column("default_reward"), random.nextInt(7) == 0 ? null : random.nextInt(5) == 0 ? -0.0f : 0.0f);
+    float reward = random.nextInt(5) == 0 ? -0.0f : 0.0f; // the same value, another bit pattern: a change
+    row.update(settings.column("default_reward"), random.nextInt(7) == 0 ? null : reward);
     row.update(settings.column("use_client_time"), random.nextInt(9) == 0 ? null : random.nextInt(4) == 0);
   }
 
