@@ -110,6 +110,19 @@ public final class JsonClassifyTiming {
   }
 
   /**
+   * Where the 64-byte block at {@code i} is read from: {@code a} itself, or, when fewer than 64 bytes remain before
+   * {@code to}, {@code pad} holding them followed by spaces (read from its start).
+   */
+  private static byte[] block(byte[] a, int i, int to, byte[] pad) {
+    if (to - i >= 64) {
+      return a;
+    }
+    Arrays.fill(pad, (byte) ' ');
+    System.arraycopy(a, i, pad, 0, to - i);
+    return pad;
+  }
+
+  /**
    * The first stage over {@code a[from..to)}: each 64-byte block's eight masks into {@code masks} (bit k for byte k of
    * the block; a last partial block is read from {@code pad}, filled with spaces). Returns a sum of the masks.
    */
@@ -118,14 +131,8 @@ public final class JsonClassifyTiming {
     long escapeCarry = 0; // 1 when the previous block ends with an escape character: its next byte is escaped
     long stringCarry = 0; // all ones when the previous block ends inside a string
     for (int i = from, b = 0; i < to; i += 64, b += 8) {
-      byte[] src = a;
-      int at = i;
-      if (to - i < 64) {
-        Arrays.fill(pad, (byte) ' ');
-        System.arraycopy(a, i, pad, 0, to - i);
-        src = pad;
-        at = 0;
-      }
+      byte[] src = block(a, i, to, pad);
+      int at = src == a ? i : 0;
       long quote = 0;
       long backslash = 0;
       long structural = 0;
@@ -177,14 +184,8 @@ public final class JsonClassifyTiming {
     long sum = 0;
     long stringCarry = 0;
     for (int i = from; i < to; i += 64) {
-      byte[] src = a;
-      int at = i;
-      if (to - i < 64) {
-        Arrays.fill(pad, (byte) ' ');
-        System.arraycopy(a, i, pad, 0, to - i);
-        src = pad;
-        at = 0;
-      }
+      byte[] src = block(a, i, to, pad);
+      int at = src == a ? i : 0;
       long quote = 0;
       long backslash = 0;
       long structural = 0;
