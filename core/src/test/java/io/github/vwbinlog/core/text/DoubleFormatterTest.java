@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,6 +117,42 @@ class DoubleFormatterTest {
         int step = DoubleFormatter.cachedPowerExponent(i) - DoubleFormatter.cachedPowerExponent(i - 1);
         assertThat(step).as("exponent step at %d", i).isBetween(26, 27);
       }
+    }
+  }
+
+  /**
+   * Every entry of the written-out table against its definition: 10^(-348 + 8i) as a 64-bit significand with bit 63
+   * set, rounded to nearest, and its binary exponent, computed exactly with BigInteger.
+   */
+  @Test
+  void cachedPowersAreTheirDefinition() {
+    for (int i = 0; i < DoubleFormatter.cachedPowerCount(); i++) {
+      int power10 = -348 + 8 * i;
+      BigInteger ten = BigInteger.TEN.pow(Math.abs(power10));
+      BigInteger f;
+      int e;
+      if (power10 >= 0) {
+        int shift = ten.bitLength() - 64;
+        if (shift <= 0) {
+          f = ten.shiftLeft(-shift);
+        } else {
+          // Round half up; an exact tie cannot happen for these powers.
+          f = ten.shiftRight(shift).add(ten.testBit(shift - 1) ? BigInteger.ONE : BigInteger.ZERO);
+        }
+        e = shift;
+      } else {
+        // 10^-n = 2^-s / 10^n with s chosen so that the quotient lies in [2^63, 2^64).
+        int s = ten.bitLength() + 63;
+        BigInteger[] qr = BigInteger.ONE.shiftLeft(s).divideAndRemainder(ten);
+        f = qr[0].add(qr[1].shiftLeft(1).compareTo(ten) >= 0 ? BigInteger.ONE : BigInteger.ZERO);
+        e = -s;
+      }
+      if (f.bitLength() > 64) {
+        // Rounding carried into bit 64: 2^64 is 2^63 with the next exponent.
+        f = f.shiftRight(1);
+        e++;
+      }
+      assertCached(i, f.longValue(), e);
     }
   }
 
