@@ -126,6 +126,34 @@ public final class Main implements Runnable {
     int exit = cmd.execute(args);
     cmd.getOut().flush();
     cmd.getErr().flush();
-    System.exit(exit);
+    if (exit != 0 || !onlyThisThreadKeepsTheJvm()) {
+      System.exit(exit);
+    }
+    // Success with nothing else running: returning from main ends the JVM with status 0, as System.exit(0) would,
+    // without System.exit's own cost: since JDK 21 it sets up the platform's System.Logger to ask whether to log the
+    // exit, about 10 ms of every run on JDK 25 (docs/PERFORMANCE.md).
+  }
+
+  /**
+   * Whether the calling thread is the only live non-daemon thread of its group (and the groups below it): then the JVM
+   * ends when it returns. Any other (a library's worker, say) keeps the JVM alive, so the caller uses System.exit.
+   */
+  static boolean onlyThisThreadKeepsTheJvm() {
+    Thread self = Thread.currentThread();
+    ThreadGroup group = self.getThreadGroup();
+    if (group == null) {
+      return false;
+    }
+    Thread[] threads = new Thread[group.activeCount() + 8];
+    int n = group.enumerate(threads, true);
+    if (n == threads.length) {
+      return false; // more threads than room: do not guess
+    }
+    for (int i = 0; i < n; i++) {
+      if (threads[i] != self && threads[i].isAlive() && !threads[i].isDaemon()) {
+        return false;
+      }
+    }
+    return true;
   }
 }

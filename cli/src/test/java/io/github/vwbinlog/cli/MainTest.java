@@ -115,4 +115,68 @@ class MainTest {
     assertThat(run.exit()).isZero();
     assertThat(run.out()).startsWith("vw-binlog (development build)\nJava ");
   }
+
+  /**
+   * main returns instead of calling System.exit only when nothing else would keep the JVM alive: checked in a thread
+   * group of its own, with a non-daemon sibling (which must stop the return), a daemon one (which must not) and none.
+   */
+  @Test
+  void returnsFromMainOnlyWhenNoOtherNonDaemonThreadIsAlive() throws Exception {
+    ThreadGroup group = new ThreadGroup("main-test");
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(2);
+    Runnable park = () -> {
+      started.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    };
+    Thread worker = new Thread(group, park, "non-daemon");
+    Thread daemon = new Thread(group, park, "daemon");
+    daemon.setDaemon(true);
+    worker.start();
+    daemon.start();
+    started.await();
+    boolean[] answers = new boolean[2];
+    Thread check = new Thread(group, () -> answers[0] = Main.onlyThisThreadKeepsTheJvm(), "check-1");
+    check.start();
+    check.join();
+    release.countDown();
+    worker.join();
+    daemon.join();
+    Thread again = new Thread(group, () -> answers[1] = Main.onlyThisThreadKeepsTheJvm(), "check-2");
+    again.start();
+    again.join();
+
+    assertThat(answers[0]).as("with a live non-daemon sibling").isFalse();
+    assertThat(answers[1]).as("alone in its group").isTrue();
+  }
+
+  @Test
+  void aDaemonSiblingDoesNotKeepTheJvm() throws Exception {
+    ThreadGroup group = new ThreadGroup("main-test-daemon");
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+    Thread daemon = new Thread(group, () -> {
+      started.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "daemon");
+    daemon.setDaemon(true);
+    daemon.start();
+    started.await();
+    boolean[] answer = new boolean[1];
+    Thread check = new Thread(group, () -> answer[0] = Main.onlyThisThreadKeepsTheJvm(), "check");
+    check.start();
+    check.join();
+    release.countDown();
+    daemon.join();
+
+    assertThat(answer[0]).isTrue();
+  }
 }
