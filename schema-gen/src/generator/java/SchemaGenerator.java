@@ -125,24 +125,33 @@ public final class SchemaGenerator {
       }
     }
     Map<String, String> flatc = new FlatcJava(namespace, kinds, bodies, enumTypes).render();
-    Path flatcDir = emptied(out.resolve(namespace.replace('.', '/')));
-    for (Map.Entry<String, String> e : flatc.entrySet()) {
-      Files.writeString(flatcDir.resolve(e.getKey() + ".java"), e.getValue(), StandardCharsets.UTF_8);
-    }
-    Path ours = emptied(out.resolve("io/github/vwbinlog/schema"));
-    Files.writeString(ours.resolve("Slots.java"), renderSlots(tables, fileOf), StandardCharsets.UTF_8);
-    Files.writeString(ours.resolve("TableWalk.java"), renderWalk(tables, fileOf), StandardCharsets.UTF_8);
+    write(out.resolve(namespace.replace('.', '/')), flatc);
+    Map<String, String> ours = new LinkedHashMap<>();
+    ours.put("Slots", renderSlots(tables, fileOf));
+    ours.put("TableWalk", renderWalk(tables, fileOf));
+    write(out.resolve("io/github/vwbinlog/schema"), ours);
   }
 
-  /** Creates {@code dir}, or deletes the {@code .java} files an earlier run wrote there (a type since removed). */
-  private static Path emptied(Path dir) throws IOException {
+  /**
+   * Writes each class into {@code dir} as {@code <name>.java}, only where its text changed (so that an unchanged schema
+   * leaves the compiled classes up to date), and deletes the other {@code .java} files there (a type since removed).
+   */
+  private static void write(Path dir, Map<String, String> classes) throws IOException {
     Files.createDirectories(dir);
     try (Stream<Path> old = Files.list(dir)) {
       for (Path p : old.filter(p -> p.toString().endsWith(".java")).toList()) {
-        Files.delete(p);
+        String name = p.getFileName().toString();
+        if (!classes.containsKey(name.substring(0, name.length() - ".java".length()))) {
+          Files.delete(p);
+        }
       }
     }
-    return dir;
+    for (Map.Entry<String, String> c : classes.entrySet()) {
+      Path file = dir.resolve(c.getKey() + ".java");
+      if (!Files.exists(file) || !Files.readString(file, StandardCharsets.UTF_8).equals(c.getValue())) {
+        Files.writeString(file, c.getValue(), StandardCharsets.UTF_8);
+      }
+    }
   }
 
   private static List<Slot> slots(String table, Map<String, String> bodies, Map<String, String> kinds,
