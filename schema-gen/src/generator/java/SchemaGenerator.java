@@ -600,6 +600,9 @@ public final class SchemaGenerator {
       StringBuilder names = new StringBuilder();
       long expected = 0;
       for (Map.Entry<String, Long> v : values.entrySet()) {
+        if (!v.getKey().matches("[A-Za-z_]\\w*") || javax.lang.model.SourceVersion.isKeyword(v.getKey())) {
+          throw new IllegalArgumentException(name + "." + v.getKey() + ": not a name flatc keeps as it is");
+        }
         if (v.getValue() != expected++) {
           throw new IllegalArgumentException(name + "." + v.getKey() + " = " + v.getValue()
               + ": only values 0, 1, 2... in order are supported (flatc's names table for others was not seen)");
@@ -683,6 +686,9 @@ public final class SchemaGenerator {
         String kind = kinds.get(type);
         String what = "table " + table + "." + name + ": " + (vector ? "[" + type + "]" : type);
         Scalar scalar = "enum".equals(kind) ? SCALAR.get(enumTypes.get(type)) : SCALAR.get(type);
+        if (f.group(5) != null && (vector || scalar == null)) {
+          throw new IllegalArgumentException(what + " = " + f.group(5) + ": a default on a field that is not a scalar");
+        }
         checkDefault(what, f.group(5), type, kind);
         int slot = fields.size();
         if (vector) {
@@ -927,8 +933,10 @@ public final class SchemaGenerator {
 
     /** {@code client_time_utc} -> {@code clientTimeUtc} ({@code ClientTimeUtc} when {@code upper}). */
     private static String camel(String field, boolean upper) {
-      if (!field.matches("[a-z][a-z0-9]*(_[a-z0-9]+)*")) {
-        throw new IllegalArgumentException("field name " + field + ": only lower_snake_case names are supported");
+      if (!field.matches("[a-z][a-z0-9]*(_[a-z0-9]+)*") || javax.lang.model.SourceVersion.isKeyword(field)) {
+        // flatc renames a field whose name is a Java keyword; that renaming was not seen.
+        throw new IllegalArgumentException("field name " + field
+            + ": only lower_snake_case names that are not Java keywords are supported");
       }
       StringBuilder s = new StringBuilder();
       boolean up = upper;
