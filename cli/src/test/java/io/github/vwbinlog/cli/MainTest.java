@@ -9,6 +9,7 @@ import io.github.vwbinlog.join.MultistepReward;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -118,65 +119,48 @@ class MainTest {
 
   /**
    * main returns instead of calling System.exit only when nothing else would keep the JVM alive: checked in a thread
-   * group of its own, with a non-daemon sibling (which must stop the return), a daemon one (which must not) and none.
+   * group of its own, with a non-daemon sibling alive (which must stop the return), then with only a daemon one (which
+   * must not).
    */
   @Test
   void returnsFromMainOnlyWhenNoOtherNonDaemonThreadIsAlive() throws Exception {
     ThreadGroup group = new ThreadGroup("main-test");
-    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-    java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(2);
-    Runnable park = () -> {
-      started.countDown();
-      try {
-        release.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    };
-    Thread worker = new Thread(group, park, "non-daemon");
-    Thread daemon = new Thread(group, park, "daemon");
+    CountDownLatch releaseWorker = new CountDownLatch(1);
+    CountDownLatch releaseDaemon = new CountDownLatch(1);
+    CountDownLatch started = new CountDownLatch(2);
+    Thread worker = new Thread(group, () -> park(started, releaseWorker), "non-daemon");
+    Thread daemon = new Thread(group, () -> park(started, releaseDaemon), "daemon");
     daemon.setDaemon(true);
     worker.start();
     daemon.start();
     started.await();
-    boolean[] answers = new boolean[2];
-    Thread check = new Thread(group, () -> answers[0] = Main.onlyThisThreadKeepsTheJvm(), "check-1");
-    check.start();
-    check.join();
-    release.countDown();
-    worker.join();
-    daemon.join();
-    Thread again = new Thread(group, () -> answers[1] = Main.onlyThisThreadKeepsTheJvm(), "check-2");
-    again.start();
-    again.join();
 
-    assertThat(answers[0]).as("with a live non-daemon sibling").isFalse();
-    assertThat(answers[1]).as("alone in its group").isTrue();
+    boolean withWorker = checkIn(group);
+    releaseWorker.countDown();
+    worker.join();
+    boolean withDaemonOnly = checkIn(group);
+    releaseDaemon.countDown();
+    daemon.join();
+
+    assertThat(withWorker).as("with a live non-daemon sibling").isFalse();
+    assertThat(withDaemonOnly).as("with only a daemon sibling").isTrue();
   }
 
-  @Test
-  void aDaemonSiblingDoesNotKeepTheJvm() throws Exception {
-    ThreadGroup group = new ThreadGroup("main-test-daemon");
-    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-    java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
-    Thread daemon = new Thread(group, () -> {
-      started.countDown();
-      try {
-        release.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "daemon");
-    daemon.setDaemon(true);
-    daemon.start();
-    started.await();
+  private static void park(CountDownLatch started, CountDownLatch release) {
+    started.countDown();
+    try {
+      release.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** {@link Main#onlyThisThreadKeepsTheJvm} as a new thread of {@code group} answers it. */
+  private static boolean checkIn(ThreadGroup group) throws InterruptedException {
     boolean[] answer = new boolean[1];
     Thread check = new Thread(group, () -> answer[0] = Main.onlyThisThreadKeepsTheJvm(), "check");
     check.start();
     check.join();
-    release.countDown();
-    daemon.join();
-
-    assertThat(answer[0]).isTrue();
+    return answer[0];
   }
 }
