@@ -199,6 +199,30 @@ class LauncherIT {
     assertThat(caches(temp.resolve("cache"))).as("one cache per collector").hasSize(2);
   }
 
+  /**
+   * Installed as users install it: the command a symbolic link to the launcher (its jar found beside the link's
+   * target), and no JAVA_HOME, the {@code java} on the PATH a symbolic link into the JDK (whose release file, found
+   * through the link, gives the feature version the cache is named for: without it there would be no cache).
+   */
+  @Test
+  void throughSymbolicLinksToTheLauncherAndToJavaOnThePath() throws Exception {
+    Path jdk = Path.of(System.getProperty("java.home"));
+    Result expected = plain(jdk, launcher.resolveSibling("vw-binlog.jar"), convertCorpus());
+    Path bin = Files.createDirectories(temp.resolve("bin"));
+    Path command = Files.createSymbolicLink(bin.resolve("vw-binlog"), launcher.toAbsolutePath());
+    Files.createSymbolicLink(bin.resolve("java"), jdk.resolve("bin/java"));
+    Path cacheDir = temp.resolve("cache");
+
+    Result r = run(args(command.toString(), convertCorpus()), Map.of("JAVA_HOME", "", "VW_BINLOG_CACHE",
+        cacheDir.toString(), "PATH", bin + ":" + System.getenv("PATH")));
+
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).isEqualTo(expected.out());
+    assertThat(r.err()).isEqualTo(expected.err());
+    assertThat(caches(cacheDir)).singleElement().satisfies(p -> assertThat(p.getFileName().toString())
+        .startsWith("vw-binlog-" + Runtime.version().feature() + "-"));
+  }
+
   @Test
   void exitCodesPassThrough() throws Exception {
     Map<String, String> env = Map.of("VW_BINLOG_CACHE", temp.resolve("cache").toString());
