@@ -200,6 +200,35 @@ class LauncherIT {
   }
 
   /**
+   * On JDK 25 reflection runs through the JVM's native accessors: picocli's field bindings and the JDK's mapping of a
+   * file then spin no method-handle classes (the JVM's class loading log names each class it defines at run time), and
+   * the output is the same. Telling the JVM the opposite in JAVA_OPTS (which comes after the launcher's options) shows
+   * the classes the property saves.
+   */
+  @Test
+  void onJdk25ReflectionSpinsNoMethodHandleClassesAndTheSameOutput() throws Exception {
+    assumeTrue(Files.isExecutable(JDK25.resolve("bin/java")), "Temurin 25 is not installed here");
+    Result expected = plain(JDK25, launcher.resolveSibling("vw-binlog.jar"), convertCorpus());
+    String cache = temp.resolve("cache").toString();
+    String log = "-Xlog:class+load=info:stderr";
+    Result native_ = run(args(launcher.toString(), convertCorpus()),
+        Map.of("JAVA_HOME", JDK25.toString(), "VW_BINLOG_CACHE", cache, "JAVA_OPTS", log));
+    Result handles = run(args(launcher.toString(), convertCorpus()), Map.of("JAVA_HOME", JDK25.toString(),
+        "VW_BINLOG_CACHE", cache, "JAVA_OPTS", log + " -Djdk.reflect.useNativeAccessorOnly=false"));
+
+    for (Result r : List.of(native_, handles)) {
+      assertThat(r.exit()).isZero();
+      assertThat(r.out()).isEqualTo(expected.out());
+    }
+    assertThat(spunClasses(native_.err())).isLessThan(spunClasses(handles.err()));
+  }
+
+  /** The classes the JVM defined at run time from bytes it generated (method-handle forms), by its class loading log. */
+  private static long spunClasses(String classLoadLog) {
+    return classLoadLog.lines().filter(l -> l.contains("__JVM_LookupDefineClass__")).count();
+  }
+
+  /**
    * Installed as users install it: the command a symbolic link to the launcher (its jar found beside the link's
    * target), and no JAVA_HOME, the {@code java} on the PATH a symbolic link into the JDK (whose release file, found
    * through the link, gives the feature version the cache is named for: without it there would be no cache).

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether the checks of {@link JsonSyntax} and {@link Utf8} classify bytes a vector at a time or one at a time, chosen
@@ -12,7 +13,9 @@ import java.util.Optional;
  * the scalar path otherwise. Both give the same answers on every input (VectorScanTest). The library does not require
  * the module: its vector code, {@code VectorScan}, is compiled apart and reached here through method handles looked up
  * by name, only after the check; core's module, which does not declare the module, is made to read it here. The
- * handles are constants, so the JIT inlines the calls as if they were direct.
+ * handles are constants, so the JIT inlines the calls as if they were direct. Without the module nothing is looked up
+ * or built (a method handle built at start-up costs the JVM classes it spins, in every run of the CLI), and the three
+ * methods refuse to run.
  *
  * <pre>{@code
  * if (VectorSupport.ENABLED) j = VectorSupport.stringStop(a, j, to);   // then byte by byte from j
@@ -22,13 +25,13 @@ final class VectorSupport {
   /** The module of the Vector API, incubating in JDK 17 to 25. */
   static final String MODULE = "jdk.incubator.vector";
 
-  private static final Handles HANDLES = load();
-  private static final MethodHandle STRING_STOP = HANDLES.stringStop();
-  private static final MethodHandle WHITESPACE = HANDLES.whitespace();
-  private static final MethodHandle NON_ASCII = HANDLES.nonAscii();
+  private static final @Nullable Handles HANDLES = load();
+  private static final @Nullable MethodHandle STRING_STOP = HANDLES == null ? null : HANDLES.stringStop();
+  private static final @Nullable MethodHandle WHITESPACE = HANDLES == null ? null : HANDLES.whitespace();
+  private static final @Nullable MethodHandle NON_ASCII = HANDLES == null ? null : HANDLES.nonAscii();
 
   /** Whether the vector path is on, for the life of the JVM. */
-  static final boolean ENABLED = HANDLES.vector();
+  static final boolean ENABLED = HANDLES != null;
 
   private VectorSupport() {}
 
@@ -38,6 +41,9 @@ final class VectorSupport {
    * Only when {@link #ENABLED}, as the other two.
    */
   static int stringStop(byte[] a, int i, int to) {
+    if (STRING_STOP == null) {
+      throw off();
+    }
     try {
       return (int) STRING_STOP.invokeExact(a, i, to);
     } catch (Throwable e) {
@@ -50,6 +56,9 @@ final class VectorSupport {
    * from which fewer than a vector of bytes remain; with {@code fix}, the newlines before it turned into spaces.
    */
   static int whitespace(byte[] a, int i, int to, boolean fix) {
+    if (WHITESPACE == null) {
+      throw off();
+    }
     try {
       return (int) WHITESPACE.invokeExact(a, i, to, fix);
     } catch (Throwable e) {
@@ -59,11 +68,18 @@ final class VectorSupport {
 
   /** The first index from {@code i} of a non-ASCII byte, or the first from which fewer than a vector remain. */
   static int nonAscii(byte[] a, int i, int to) {
+    if (NON_ASCII == null) {
+      throw off();
+    }
     try {
       return (int) NON_ASCII.invokeExact(a, i, to);
     } catch (Throwable e) {
       throw rethrow(e);
     }
+  }
+
+  private static IllegalStateException off() {
+    return new IllegalStateException("the vector path needs " + MODULE + " in the boot layer");
   }
 
   private static RuntimeException rethrow(Throwable e) {
@@ -76,10 +92,11 @@ final class VectorSupport {
     throw new IllegalStateException(e);
   }
 
-  /** The handles of VectorScan's methods ({@code vector} true), or handles that fail. */
-  private record Handles(MethodHandle stringStop, MethodHandle whitespace, MethodHandle nonAscii, boolean vector) {}
+  /** The handles of VectorScan's methods. */
+  private record Handles(MethodHandle stringStop, MethodHandle whitespace, MethodHandle nonAscii) {}
 
-  private static Handles load() {
+  /** VectorScan's handles, or null for the scalar path. */
+  private static @Nullable Handles load() {
     MethodType ints = MethodType.methodType(int.class, byte[].class, int.class, int.class);
     MethodType fixing = ints.appendParameterTypes(boolean.class);
     Optional<Module> vector = ModuleLayer.boot().findModule(MODULE);
@@ -91,16 +108,13 @@ final class VectorSupport {
         Class<?> scan = Class.forName(VectorSupport.class.getPackageName() + ".VectorScan");
         if ((int) lookup.findStaticGetter(scan, "WIDTH", int.class).invoke() >= 16) {
           return new Handles(lookup.findStatic(scan, "stringStop", ints), lookup.findStatic(scan, "whitespace", fixing),
-              lookup.findStatic(scan, "nonAscii", ints), true);
+              lookup.findStatic(scan, "nonAscii", ints));
         }
       } catch (Throwable e) { // what the handle's invoke declares; in practice a ReflectiveOperationException or a LinkageError
         // VectorScan absent (a build without it) or a JDK whose incubating API lacks what it uses: the scalar path,
         // which gives the same answers.
       }
     }
-    MethodHandle fail = MethodHandles.dropArguments(MethodHandles.throwException(int.class, IllegalStateException.class)
-        .bindTo(new IllegalStateException("the vector path needs " + MODULE + " in the boot layer")), 0, byte[].class,
-        int.class, int.class);
-    return new Handles(fail, MethodHandles.dropArguments(fail, 3, boolean.class), fail, false);
+    return null;
   }
 }
