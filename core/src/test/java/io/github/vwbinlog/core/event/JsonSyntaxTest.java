@@ -289,6 +289,47 @@ class JsonSyntaxTest {
     assertThat(valid).as("texts that are objects").isGreaterThan(40 * 4);
   }
 
+  @Test
+  void plainStringRunsOfEveryLengthEndAtEveryByte() {
+    // A string's plain bytes past its first sixteen are skipped eight at a time while eight remain (a vector at a time
+    // on the vector path): runs of every length up to 60, followed by each byte value, and every truncation, so that
+    // the run ends inside, at and beyond each step. The replacing form is compared on ASCII, where it answers for
+    // the text with its newlines replaced; on non-ASCII bytes it also asks for UTF-8 (its own tests above).
+    Random random = new Random(13);
+    int valid = 0;
+    for (int length = 1; length <= 60; length++) {
+      StringBuilder run = new StringBuilder();
+      while (run.length() < length) {
+        run.append((char) (' ' + random.nextInt(0x7F - ' ')));
+      }
+      String plain = run.toString().replace('"', 'q').replace('\\', 'b');
+      for (int after = 0; after < 256; after++) {
+        byte[] head = bytes("{\"a\":\"" + plain);
+        byte[] b = Arrays.copyOf(head, head.length + 3);
+        b[head.length] = (byte) after;
+        b[head.length + 1] = '"';
+        b[head.length + 2] = '}';
+        for (int to = head.length - 1; to <= b.length; to++) {
+          boolean expected = OriginalJsonSyntax.isObject(ByteBuffer.wrap(b, 0, to));
+          assertThat(JsonSyntax.isObject(b, 0, to)).as("%s then byte %d, first %d bytes", plain, after, to)
+              .isEqualTo(expected);
+          if (after < 0x80) {
+            byte[] work = b.clone();
+            byte[] replaced = b.clone();
+            if (after == '\n') {
+              replaced[head.length] = ' ';
+            }
+            assertThat(JsonSyntax.isObjectReplacingNewlines(work, 0, to))
+                .as("replacing: %s then byte %d, first %d bytes", plain, after, to)
+                .isEqualTo(OriginalJsonSyntax.isObject(ByteBuffer.wrap(replaced, 0, to)));
+          }
+          valid += expected ? 1 : 0;
+        }
+      }
+    }
+    assertThat(valid).as("texts that are objects").isGreaterThan(60 * 90);
+  }
+
   private static byte[] bytes(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
   }
