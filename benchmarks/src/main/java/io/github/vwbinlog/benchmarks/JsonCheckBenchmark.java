@@ -72,6 +72,11 @@ public class JsonCheckBenchmark extends Defaults {
     return sb.toString();
   }
 
+  /** The contexts, for {@link JsonCheckInTurn}. */
+  byte[][] contexts() {
+    return contexts;
+  }
+
   /** The bytes of all the contexts together. */
   long contextBytes() {
     long bytes = 0;

@@ -227,17 +227,21 @@ public final class JsonSyntax {
   /** A string whose opening quote is at {@code i}: the position after its closing quote, or -1. */
   private static int string(byte[] a, int i, int to, boolean fix, boolean vector) {
     int j = i + 1;
-    // Most strings are short (keys): one byte at a time. A run of plain bytes that reaches SHORT_STRING bytes (from
-    // the quote or from the last special byte) is read eight bytes or a vector at a time, to its end.
-    int skipAt = j + SHORT_STRING;
-    while (j < to) {
-      int c = a[j] & 0xFF;
-      if (!STRING_STOP[c]) {
-        if (++j == skipAt) {
-          j = vector ? VectorSupport.stringStop(a, j, to) : plainWords(a, j, to);
+    while (true) {
+      // Most strings are short (keys): one byte at a time, up to SHORT_STRING plain bytes (from the quote or from the
+      // last special byte); a run that reaches them is read eight bytes or a vector at a time, to its end.
+      int limit = to - j > SHORT_STRING ? j + SHORT_STRING : to;
+      while (j < limit && !STRING_STOP[a[j] & 0xFF]) {
+        j++;
+      }
+      if (j == limit) {
+        if (j >= to) {
+          return -1;
         }
+        j = vector ? VectorSupport.stringStop(a, j, to) : plainWords(a, j, to);
         continue;
       }
+      int c = a[j] & 0xFF;
       if (c >= 0x80) {
         // Non-ASCII bytes can only be in strings: elsewhere they are a syntax error. The check before writing (the
         // newline-replacing one) validates the encoding; the check behind VW's decisions accepts any byte, as VW does.
@@ -245,7 +249,6 @@ public final class JsonSyntax {
         if (j < 0) {
           return -1;
         }
-        skipAt = j + SHORT_STRING;
         continue;
       }
       if (c == '"') {
@@ -275,9 +278,7 @@ public final class JsonSyntax {
         return -1; // a control character
       }
       j++;
-      skipAt = j + SHORT_STRING;
     }
-    return -1;
   }
 
   /**
