@@ -272,19 +272,7 @@ class JsonSyntaxTest {
       while (digits.length() < length) {
         digits.append((char) ('0' + random.nextInt(10)));
       }
-      for (int after = 0; after < 256; after++) {
-        byte[] head = bytes("{\"a\":" + digits);
-        byte[] b = Arrays.copyOf(head, head.length + 3);
-        b[head.length] = (byte) after;
-        b[head.length + 1] = '1';
-        b[head.length + 2] = '}';
-        for (int to = head.length - 1; to <= b.length; to++) {
-          boolean expected = OriginalJsonSyntax.isObject(ByteBuffer.wrap(b, 0, to));
-          assertThat(JsonSyntax.isObject(b, 0, to)).as("%s then byte %d, first %d bytes", digits, after, to)
-              .isEqualTo(expected);
-          valid += expected ? 1 : 0;
-        }
-      }
+      valid += endedAtEveryByte("{\"a\":", digits.toString(), '1', false);
     }
     assertThat(valid).as("texts that are objects").isGreaterThan(40 * 4);
   }
@@ -303,31 +291,41 @@ class JsonSyntaxTest {
         run.append((char) (' ' + random.nextInt(0x7F - ' ')));
       }
       String plain = run.toString().replace('"', 'q').replace('\\', 'b');
-      for (int after = 0; after < 256; after++) {
-        byte[] head = bytes("{\"a\":\"" + plain);
-        byte[] b = Arrays.copyOf(head, head.length + 3);
-        b[head.length] = (byte) after;
-        b[head.length + 1] = '"';
-        b[head.length + 2] = '}';
-        for (int to = head.length - 1; to <= b.length; to++) {
-          boolean expected = OriginalJsonSyntax.isObject(ByteBuffer.wrap(b, 0, to));
-          assertThat(JsonSyntax.isObject(b, 0, to)).as("%s then byte %d, first %d bytes", plain, after, to)
-              .isEqualTo(expected);
-          if (after < 0x80) {
-            byte[] work = b.clone();
-            byte[] replaced = b.clone();
-            if (after == '\n') {
-              replaced[head.length] = ' ';
-            }
-            assertThat(JsonSyntax.isObjectReplacingNewlines(work, 0, to))
-                .as("replacing: %s then byte %d, first %d bytes", plain, after, to)
-                .isEqualTo(OriginalJsonSyntax.isObject(ByteBuffer.wrap(replaced, 0, to)));
-          }
-          valid += expected ? 1 : 0;
-        }
-      }
+      valid += endedAtEveryByte("{\"a\":\"", plain, '"', true);
     }
     assertThat(valid).as("texts that are objects").isGreaterThan(60 * 90);
+  }
+
+  /**
+   * {@code prefix + run}, then each byte value, then {@code closer} and '}', checked at every length from the run's
+   * last byte on against the first scanner: the number of the texts that are objects. With {@code replacing}, the
+   * newline-replacing form too, for the ASCII bytes after the run (a newline there answered as a space).
+   */
+  private static int endedAtEveryByte(String prefix, String run, char closer, boolean replacing) {
+    int valid = 0;
+    for (int after = 0; after < 256; after++) {
+      byte[] head = bytes(prefix + run);
+      byte[] b = Arrays.copyOf(head, head.length + 3);
+      b[head.length] = (byte) after;
+      b[head.length + 1] = (byte) closer;
+      b[head.length + 2] = '}';
+      for (int to = head.length - 1; to <= b.length; to++) {
+        boolean expected = OriginalJsonSyntax.isObject(ByteBuffer.wrap(b, 0, to));
+        assertThat(JsonSyntax.isObject(b, 0, to)).as("%s then byte %d, first %d bytes", run, after, to)
+            .isEqualTo(expected);
+        if (replacing && after < 0x80) {
+          byte[] replaced = b.clone();
+          if (after == '\n') {
+            replaced[head.length] = ' ';
+          }
+          assertThat(JsonSyntax.isObjectReplacingNewlines(b.clone(), 0, to))
+              .as("replacing: %s then byte %d, first %d bytes", run, after, to)
+              .isEqualTo(OriginalJsonSyntax.isObject(ByteBuffer.wrap(replaced, 0, to)));
+        }
+        valid += expected ? 1 : 0;
+      }
+    }
+    return valid;
   }
 
   private static byte[] bytes(String s) {
