@@ -16,7 +16,9 @@ import java.util.Arrays;
  * in turn within every round (each first in every other round), timed by the thread's CPU time. Separate JVMs run
  * seconds apart on this shared host differ by 20–40% with the same code; two checks measured within the same second
  * differ by a few per cent. Prints, per kind of context, the median CPU ns per byte of each build and of the
- * per-round ratios (second against first) over the rounds after the first third (the JIT's warm-up).
+ * per-round ratios (second against first) over the rounds after the first third (the JIT's warm-up), and a floor: the
+ * same contexts read by a loop that only adds one table entry per byte, without a branch, what any check that looks at
+ * each byte once costs at least.
  *
  * <pre>java -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.JsonCheckInTurn \
  *     before/benchmarks.jar benchmarks/target/benchmarks.jar [rounds, default 30] [kinds, default ascii utf8 prose]</pre>
@@ -55,6 +57,7 @@ public final class JsonCheckInTurn {
       }
       double[][] perByte = new double[2][rounds];
       double[] ratio = new double[rounds];
+      double[] floor = new double[rounds];
       for (int r = 0; r < rounds; r++) {
         for (int s = 0; s < 2; s++) {
           int which = (s + r) % 2;
@@ -63,13 +66,42 @@ public final class JsonCheckInTurn {
           perByte[which][r] = (double) (bean.getCurrentThreadCpuTime() - cpu0) / calls / bytes;
         }
         ratio[r] = perByte[1][r] / perByte[0][r];
+        long cpu0 = bean.getCurrentThreadCpuTime();
+        floorPass(contexts, calls);
+        floor[r] = (double) (bean.getCurrentThreadCpuTime() - cpu0) / calls / bytes;
       }
       System.out.printf("%s: first %.3f, second %.3f CPU ns per byte; second / first per round: median %.3f"
           + " (%.3f to %.3f), %d rounds after %d of warm-up%n", kind, median(perByte[0], rounds),
           median(perByte[1], rounds), median(ratio, rounds), min(ratio, rounds), max(ratio, rounds),
           rounds - rounds / 3, rounds / 3);
+      System.out.printf("%s: floor %.3f CPU ns per byte (one table entry added per byte, no branch)%n", kind,
+          median(floor, rounds));
     }
   }
+
+  /** One entry per byte value: 1 for the bytes a JSON check stops at most ('"', ',', ':'), 0 for the others. */
+  private static final int[] MARKS = new int[256];
+
+  static {
+    MARKS['"'] = 1;
+    MARKS[','] = 1;
+    MARKS[':'] = 1;
+  }
+
+  private static void floorPass(byte[][] contexts, int calls) {
+    int sum = 0;
+    for (int k = 0; k < calls; k++) {
+      for (byte[] c : contexts) {
+        for (byte b : c) {
+          sum += MARKS[b & 0xFF];
+        }
+      }
+    }
+    sink += sum; // a field written: the JIT keeps the loop
+  }
+
+  /** Where the floor's sums go. */
+  static int sink;
 
   /** The jar's {@code JsonSyntax.isObjectReplacingNewlines}, from a class loader that sees only that jar. */
   private static MethodHandle check(Path jar) throws ReflectiveOperationException, java.io.IOException {
