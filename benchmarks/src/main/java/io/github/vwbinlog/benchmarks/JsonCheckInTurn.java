@@ -27,6 +27,18 @@ import java.util.Arrays;
  * uses) is loaded from it.
  */
 public final class JsonCheckInTurn {
+  /** One entry per byte value: 1 for the bytes a JSON check stops at most ('"', ',', ':'), 0 for the others. */
+  private static final int[] MARKS = new int[256];
+
+  static {
+    MARKS['"'] = 1;
+    MARKS[','] = 1;
+    MARKS[':'] = 1;
+  }
+
+  /** Where the floor's sums go. */
+  static int sink;
+
   private JsonCheckInTurn() {}
 
   /** Arguments: the first jar, the second jar, the number of rounds, then the kinds of context. */
@@ -79,15 +91,6 @@ public final class JsonCheckInTurn {
     }
   }
 
-  /** One entry per byte value: 1 for the bytes a JSON check stops at most ('"', ',', ':'), 0 for the others. */
-  private static final int[] MARKS = new int[256];
-
-  static {
-    MARKS['"'] = 1;
-    MARKS[','] = 1;
-    MARKS[':'] = 1;
-  }
-
   private static void floorPass(byte[][] contexts, int calls) {
     int sum = 0;
     for (int k = 0; k < calls; k++) {
@@ -99,9 +102,6 @@ public final class JsonCheckInTurn {
     }
     sink += sum; // a field written: the JIT keeps the loop
   }
-
-  /** Where the floor's sums go. */
-  static int sink;
 
   /** The jar's {@code JsonSyntax.isObjectReplacingNewlines}, from a class loader that sees only that jar. */
   private static MethodHandle check(Path jar) throws ReflectiveOperationException, java.io.IOException {

@@ -209,7 +209,6 @@ public final class DoubleFormatter {
     return CACHED_COUNT;
   }
 
-
   /** The high 64 bits of the unsigned 128-bit product, rounded by bit 63 of the low half. */
   private static long multiplyRounded(long a, long b) {
     // Math.multiplyHigh is signed; adding back b (resp. a) where a (resp. b) has its top bit set makes it unsigned.
