@@ -82,12 +82,13 @@ public final class JsonCheckInTurn {
         floorPass(contexts, calls);
         floor[r] = (double) (bean.getCurrentThreadCpuTime() - cpu0) / calls / bytes;
       }
+      int warmUp = LateRounds.warmUp(rounds);
       System.out.printf("%s: first %.3f, second %.3f CPU ns per byte; second / first per round: median %.3f"
-          + " (%.3f to %.3f), %d rounds after %d of warm-up%n", kind, median(perByte[0], rounds),
-          median(perByte[1], rounds), median(ratio, rounds), min(ratio, rounds), max(ratio, rounds),
-          rounds - rounds / 3, rounds / 3);
+          + " (%.3f to %.3f), %d rounds after %d of warm-up%n", kind, LateRounds.median(perByte[0], rounds),
+          LateRounds.median(perByte[1], rounds), LateRounds.median(ratio, rounds), LateRounds.min(ratio, rounds),
+          LateRounds.max(ratio, rounds), rounds - warmUp, warmUp);
       System.out.printf("%s: floor %.3f CPU ns per byte (one table entry added per byte, no branch)%n", kind,
-          median(floor, rounds));
+          LateRounds.median(floor, rounds));
     }
   }
 
@@ -119,19 +120,5 @@ public final class JsonCheckInTurn {
         }
       }
     }
-  }
-
-  private static double median(double[] values, int rounds) {
-    double[] late = Arrays.copyOfRange(values, rounds / 3, rounds);
-    Arrays.sort(late);
-    return late[late.length / 2];
-  }
-
-  private static double min(double[] values, int rounds) {
-    return Arrays.stream(values, rounds / 3, rounds).min().orElseThrow();
-  }
-
-  private static double max(double[] values, int rounds) {
-    return Arrays.stream(values, rounds / 3, rounds).max().orElseThrow();
   }
 }

@@ -621,7 +621,4 @@ public final class DsjsonWriter {
       badValue = v;
     }
   }
-
-
-
 }
