@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs commands in turn, round after round (one run of each command a round, in the order given), and prints each
-# command's median wall and CPU time and, for every command after the first, its time against the first one's: per
-# round and the ratio of the medians. On a host whose speed drifts, only figures measured in turn compare: a drift
-# then moves every command of a round alike. The numbers of docs/PERFORMANCE.md's "in turn" tables.
+# Runs commands in turn, round after round (one run of each command a round, each round starting one command later),
+# and prints each command's median wall and CPU time and, for every command after the first, its time against the
+# first one's: per round and the ratio of the medians. On a host whose speed drifts, only figures measured in turn
+# compare: a drift then moves every command of a round alike. The numbers of docs/PERFORMANCE.md's "in turn" tables.
 # Usage: benchmarks/in-turn.sh ROUNDS NAME=COMMAND NAME=COMMAND...   (env: PREPARE, a command run before each run)
 # Example, the launcher against VW's converter, 256 MiB, one thread (VW's is ../shared/tools/build-vw-reference.sh's):
 #   PREPARE='rm -f a.json b.json' benchmarks/in-turn.sh 10 \
@@ -31,7 +31,11 @@ children() {
 }
 echo "cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg); $(date -u)"
 for ((r = 1; r <= rounds; r++)); do
-  for i in "${!commands[@]}"; do
+  # Each round starts one command later than the one before, so that every command takes every place of a round
+  # equally often and any cost of a place is shared: in three series of 2026-11-27 that ran one command first and
+  # third, the first place was 1-10% slower (per-round medians 1.07, 1.01, 1.08; about the spread of a series here).
+  for ((k = 0; k < ${#commands[@]}; k++)); do
+    i=$(( (k + r - 1) % ${#commands[@]} ))
     if [[ -n ${PREPARE:-} ]]; then bash -c "$PREPARE"; fi
     children
     before=$children
