@@ -9,14 +9,15 @@ import java.util.Random;
  * share of a short conversion, which runs interpreted and C1-compiled code before C2's:
  *
  * <pre>
- * java -Xint -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.FieldReadTiming
+ * java -Xint -Dpasses=10 -cp benchmarks/target/benchmarks.jar io.github.vwbinlog.benchmarks.FieldReadTiming 3
  * java -XX:TieredStopAtLevel=3 -cp ... FieldReadTiming    (C1 with full profiling, where methods wait for C2)
  * java -XX:TieredStopAtLevel=1 -cp ... FieldReadTiming    (C1 without profiling)
  * java -cp ... FieldReadTiming                            (C2)
  * </pre>
  *
  * <p>Prints, per round, the wall time per read of each (the two in turn within a round); the last rounds are the
- * compiled code's.
+ * compiled code's. {@code -Dpasses=N}: the passes over the 64 KiB array a round makes with each (200; a read costs
+ * about a microsecond interpreted, so fewer with {@code -Xint}).
  */
 public final class FieldReadTiming {
   private FieldReadTiming() {}

@@ -13,9 +13,9 @@ import java.nio.ByteOrder;
  * 16-bit reads go through a byte-array view {@link VarHandle} instead, which C2 compiles to one load and one index
  * check, where the four byte loads, shifts and ors they replace were about a tenth of the steady conversion's samples
  * (docs/PERFORMANCE.md, "A reward's text once, one load per field"; the byte loads cost 11% more CPU in the whole
- * conversion, {@code ConvertInTurn}). Only C1's profiled code (tier 3) reads a {@code VarHandle} slower than byte loads
- * ({@code FieldReadTiming}); neither byte loads nor a read kept out of C1's inlining shortened a run's warm-up. Indices
- * are checked as array accesses are ({@link ArrayIndexOutOfBoundsException}).
+ * conversion, {@code ConvertInTurn}). Only the interpreter and C1's profiled code (tier 3) read a {@code VarHandle}
+ * slower than byte loads ({@code FieldReadTiming}); neither byte loads nor a read kept out of C1's inlining shortened a
+ * run's warm-up. Indices are checked as array accesses are ({@link ArrayIndexOutOfBoundsException}).
  */
 public final class LittleEndian {
   private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
