@@ -6,7 +6,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,13 +61,13 @@ public final class ConvertInTurn {
     if (events[0] != events[1]) {
       throw new IllegalStateException("the jars wrote " + events[0] + " and " + events[1] + " events");
     }
-    double first = LateRounds.median(ms[0], rounds);
-    double second = LateRounds.median(ms[1], rounds);
-    int warmUp = LateRounds.warmUp(rounds);
+    double first = InTurn.median(ms[0], rounds);
+    double second = InTurn.median(ms[1], rounds);
+    int warmUp = InTurn.warmUp(rounds);
     System.out.printf("first %.0f ms (%.0f MB/s), second %.0f ms (%.0f MB/s) of CPU a run, %d events; second / first"
         + " per round: median %.3f (%.3f to %.3f), %d rounds after %d of warm-up%n", first, mb / (first / 1e3),
-        second, mb / (second / 1e3), events[0], LateRounds.median(ratio, rounds), LateRounds.min(ratio, rounds),
-        LateRounds.max(ratio, rounds), rounds - warmUp, warmUp);
+        second, mb / (second / 1e3), events[0], InTurn.median(ratio, rounds), InTurn.min(ratio, rounds),
+        InTurn.max(ratio, rounds), rounds - warmUp, warmUp);
   }
 
   /**
@@ -77,7 +76,7 @@ public final class ConvertInTurn {
    * only that jar, as {@link ConvertTiming} builds it with the API.
    */
   private static MethodHandle convert(Path jar) throws ReflectiveOperationException, java.io.IOException {
-    URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+    URLClassLoader loader = InTurn.loader(jar);
     Class<?> listenerType = Class.forName("io.github.vwbinlog.DiagnosticListener", true, loader);
     Class<?> readType = Class.forName("io.github.vwbinlog.ReadOptions", true, loader);
     Class<?> joinType = Class.forName("io.github.vwbinlog.join.JoinOptions", true, loader);

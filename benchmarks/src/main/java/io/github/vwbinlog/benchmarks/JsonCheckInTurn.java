@@ -5,7 +5,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -82,13 +81,13 @@ public final class JsonCheckInTurn {
         floorPass(contexts, calls);
         floor[r] = (double) (bean.getCurrentThreadCpuTime() - cpu0) / calls / bytes;
       }
-      int warmUp = LateRounds.warmUp(rounds);
+      int warmUp = InTurn.warmUp(rounds);
       System.out.printf("%s: first %.3f, second %.3f CPU ns per byte; second / first per round: median %.3f"
-          + " (%.3f to %.3f), %d rounds after %d of warm-up%n", kind, LateRounds.median(perByte[0], rounds),
-          LateRounds.median(perByte[1], rounds), LateRounds.median(ratio, rounds), LateRounds.min(ratio, rounds),
-          LateRounds.max(ratio, rounds), rounds - warmUp, warmUp);
+          + " (%.3f to %.3f), %d rounds after %d of warm-up%n", kind, InTurn.median(perByte[0], rounds),
+          InTurn.median(perByte[1], rounds), InTurn.median(ratio, rounds), InTurn.min(ratio, rounds),
+          InTurn.max(ratio, rounds), rounds - warmUp, warmUp);
       System.out.printf("%s: floor %.3f CPU ns per byte (one table entry added per byte, no branch)%n", kind,
-          LateRounds.median(floor, rounds));
+          InTurn.median(floor, rounds));
     }
   }
 
@@ -106,7 +105,7 @@ public final class JsonCheckInTurn {
 
   /** The jar's {@code JsonSyntax.isObjectReplacingNewlines}, from a class loader that sees only that jar. */
   private static MethodHandle check(Path jar) throws ReflectiveOperationException, java.io.IOException {
-    URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+    URLClassLoader loader = InTurn.loader(jar);
     Class<?> syntax = Class.forName("io.github.vwbinlog.core.event.JsonSyntax", true, loader);
     return MethodHandles.publicLookup().findStatic(syntax, "isObjectReplacingNewlines",
         MethodType.methodType(boolean.class, byte[].class, int.class, int.class));

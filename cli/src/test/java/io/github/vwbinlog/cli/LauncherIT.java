@@ -211,16 +211,16 @@ class LauncherIT {
     Result expected = plain(JDK25, launcher.resolveSibling("vw-binlog.jar"), convertCorpus());
     String cache = temp.resolve("cache").toString();
     String log = "-Xlog:class+load=info:stderr";
-    Result native_ = run(args(launcher.toString(), convertCorpus()),
+    Result nativeAccessors = run(args(launcher.toString(), convertCorpus()),
         Map.of("JAVA_HOME", JDK25.toString(), "VW_BINLOG_CACHE", cache, "JAVA_OPTS", log));
-    Result handles = run(args(launcher.toString(), convertCorpus()), Map.of("JAVA_HOME", JDK25.toString(),
+    Result methodHandles = run(args(launcher.toString(), convertCorpus()), Map.of("JAVA_HOME", JDK25.toString(),
         "VW_BINLOG_CACHE", cache, "JAVA_OPTS", log + " -Djdk.reflect.useNativeAccessorOnly=false"));
 
-    for (Result r : List.of(native_, handles)) {
+    for (Result r : List.of(nativeAccessors, methodHandles)) {
       assertThat(r.exit()).isZero();
       assertThat(r.out()).isEqualTo(expected.out());
     }
-    assertThat(spunClasses(native_.err())).isLessThan(spunClasses(handles.err()));
+    assertThat(spunClasses(nativeAccessors.err())).isLessThan(spunClasses(methodHandles.err()));
   }
 
   /** The classes the JVM defined at run time from bytes it generated (method-handle forms), by its class loading log. */
