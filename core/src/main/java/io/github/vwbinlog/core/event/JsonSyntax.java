@@ -14,8 +14,10 @@ import java.nio.ByteOrder;
  * because a line that is not UTF-8 is not JSON. ASCII costs the same in both: one table look-up a byte. A string's run
  * of plain bytes that reaches 16 bytes is skipped eight bytes at a time (a long's bits), or a vector of bytes at a time
  * when the JVM has {@code jdk.incubator.vector} ({@link VectorSupport}), which also skips runs of whitespace so; every
- * answer is the same. Iterative, so hostile nesting cannot overflow the stack; allocation-free for arrays unless the
- * nesting is deeper than 256.
+ * answer is the same. The scan reads one byte past the text, an end mark it writes there, so that it tests for the
+ * end only where a value may end the text, not at every byte: the check before writing borrows the byte after the
+ * context in the writer's buffer, and the others check a copy. Iterative, so hostile nesting cannot overflow the
+ * stack; the in-place check allocates nothing unless the nesting is deeper than 256.
  *
  * <pre>{@code
  * JsonSyntax.isObject(ByteBuffer.wrap("{\"a\":[1,2]}".getBytes(UTF_8)))   // true
@@ -23,6 +25,12 @@ import java.nio.ByteOrder;
  */
 public final class JsonSyntax {
   private JsonSyntax() {}
+
+  /**
+   * The byte the scan finds after the last byte it checks (a control character: it ends every token, string content
+   * included, and starts none), so that it tests for the end of the text only where a value may end it.
+   */
+  private static final byte END = 0;
 
   /**
    * Eight bytes of an array as one little-endian long, for {@link #digits} and {@link #plainWords}: C2 compiles a read
@@ -61,19 +69,17 @@ public final class JsonSyntax {
 
   /** Whether {@code json} (position to limit) is one JSON object and nothing else but whitespace. */
   public static boolean isObject(ByteBuffer json) {
-    if (json.hasArray()) {
-      int base = json.arrayOffset();
-      return isObject(json.array(), base + json.position(), base + json.limit());
-    }
-    byte[] copy = new byte[json.remaining()];
-    json.get(json.position(), copy);
-    return isObject(copy, 0, copy.length);
+    byte[] copy = new byte[json.remaining() + 1];
+    json.get(json.position(), copy, 0, json.remaining());
+    return scan(copy, 0, copy.length - 1, false, VectorSupport.ENABLED);
   }
 
-  /** Whether {@code a[from..to)} is one JSON object and nothing else but whitespace. */
+  /**
+   * Whether {@code a[from..to)} is one JSON object and nothing else but whitespace. Checks a copy (the scan needs a
+   * byte after the range), so {@code a} is only read.
+   */
   public static boolean isObject(byte[] a, int from, int to) {
-    java.util.Objects.checkFromToIndex(from, to, a.length);
-    return scan(a, from, to, false, VectorSupport.ENABLED);
+    return check(a, from, to, false, VectorSupport.ENABLED);
   }
 
   /**
@@ -81,10 +87,13 @@ public final class JsonSyntax {
    * but whitespace; the newlines are replaced in place as the scan meets them. The answer is that of
    * {@link #isObject(byte[], int, int)} on the replaced bytes, and in addition every string must be valid UTF-8
    * ({@link Utf8}). When it is true every newline has been replaced; when it is false some may remain.
+   *
+   * <p>The check runs in place when the array has a byte after the range ({@code to < a.length}, as the writer
+   * arranges): it borrows that byte for its end mark and puts it back before it returns. Otherwise it checks a copy and
+   * copies the replaced bytes back.
    */
   public static boolean isObjectReplacingNewlines(byte[] a, int from, int to) {
-    java.util.Objects.checkFromToIndex(from, to, a.length);
-    return scan(a, from, to, true, VectorSupport.ENABLED);
+    return check(a, from, to, true, VectorSupport.ENABLED);
   }
 
   /**
@@ -94,18 +103,39 @@ public final class JsonSyntax {
    */
   static boolean check(byte[] a, int from, int to, boolean fix, boolean vector) {
     java.util.Objects.checkFromToIndex(from, to, a.length);
-    return scan(a, from, to, fix, vector);
+    if (fix && to < a.length) {
+      byte borrowed = a[to];
+      a[to] = END;
+      boolean object = scan(a, from, to, true, vector);
+      a[to] = borrowed;
+      return object;
+    }
+    // A copy one byte longer than the range, that byte 0 (END).
+    byte[] copy = java.util.Arrays.copyOfRange(a, from, to + 1);
+    copy[to - from] = END;
+    boolean object = scan(copy, 0, to - from, fix, vector);
+    if (fix) {
+      System.arraycopy(copy, 0, a, from, to - from);
+    }
+    return object;
   }
 
   /**
-   * The scan: one loop with the position in a local and containers on a bit stack (1 = object; a long for the first
-   * 64 levels, an array beyond). It is one method on purpose: large enough that the JIT compiles it once rather than
-   * inlining it into every caller, and with no field writes in its loops. The small helpers return the position after
-   * what they read, or -1.
+   * The scan of {@code a[from..to)}, whose next byte {@code a[to]} is {@link #END}: a byte that ends every token and
+   * starts none, so that the scan tests for the end only where a value may end the text, never byte by byte. One loop
+   * with the position in a local, the current byte in another, and containers on a bit stack (1 = object; a long for
+   * the first 64 levels, an array beyond). It is one method on purpose: large enough that the JIT compiles it once
+   * rather than inlining it into every caller, and with no field writes in its loops. The small helpers return the
+   * position after what they read, or -1.
    */
   private static boolean scan(byte[] a, int from, int to, boolean fix, boolean vector) {
-    int i = whitespace(a, from, to, fix, vector);
-    if (i >= to || a[i] != '{') {
+    int i = from;
+    byte c = a[i];
+    if (c <= ' ') {
+      i = whitespace(a, i, to, fix, vector);
+      c = a[i];
+    }
+    if (c != '{') {
       return false;
     }
     long bits = 0;
@@ -113,78 +143,91 @@ public final class JsonSyntax {
     int depth = 0;
     // Whether the innermost open container is an object (its bit in bits or deep), kept at hand for the commas.
     boolean inObject = false;
+    // Whether c, the byte at i, starts a value; else c is the first byte after a value and its whitespace.
+    boolean value = true;
     while (true) {
-      // A value at i.
-      i = whitespace(a, i, to, fix, vector);
-      if (i >= to) {
-        return false;
-      }
-      byte c = a[i];
-      if (c == '"') {
-        i = string(a, i, to, fix, vector);
-      } else if (c == '-' || (c - '0' & 0xFF) < 10) {
-        i = number(a, i, to);
-      } else if (c == '{' || c == '[') {
-        inObject = c == '{';
-        if (depth < 64) {
-          bits = inObject ? bits | 1L << depth : bits & ~(1L << depth);
-        } else {
-          deep = push(deep, depth - 64, inObject);
-        }
-        depth++;
-        i = whitespace(a, i + 1, to, fix, vector);
-        if (i < to && a[i] == (inObject ? '}' : ']')) {
+      if (value) {
+        if (c == '"') {
+          i = string(a, i, to, fix, vector);
+        } else if ((c - '0' & 0xFF) < 10 || c == '-') {
+          i = number(a, i, to);
+        } else if (c == '{' || c == '[') {
+          inObject = c == '{';
+          if (depth < 64) {
+            bits = inObject ? bits | 1L << depth : bits & ~(1L << depth);
+          } else {
+            deep = push(deep, depth - 64, inObject);
+          }
+          depth++;
+          c = a[++i];
+          if (c <= ' ') {
+            i = whitespace(a, i, to, fix, vector);
+            c = a[i];
+          }
+          if (c != (inObject ? '}' : ']')) {
+            if (inObject) {
+              i = key(a, i, to, fix, vector);
+              if (i < 0) {
+                return false;
+              }
+              c = a[i];
+            }
+            continue; // the first member's value, or the array's first element
+          }
           i++;
           depth--;
           inObject = depth > 0 && objectAt(bits, deep, depth - 1);
-        } else if (!inObject) {
-          continue; // an array's first element
+        } else if (c == 't') {
+          // The end mark fails the first comparison past the end: no byte after it is read.
+          i = a[i + 1] == 'r' && a[i + 2] == 'u' && a[i + 3] == 'e' ? i + 4 : -1;
+        } else if (c == 'f') {
+          i = a[i + 1] == 'a' && a[i + 2] == 'l' && a[i + 3] == 's' && a[i + 4] == 'e' ? i + 5 : -1;
+        } else if (c == 'n') {
+          i = a[i + 1] == 'u' && a[i + 2] == 'l' && a[i + 3] == 'l' ? i + 4 : -1;
         } else {
+          return false;
+        }
+        if (i < 0) {
+          return false;
+        }
+        c = a[i];
+        if (c <= ' ') {
+          i = whitespace(a, i, to, fix, vector);
+          c = a[i];
+        }
+      }
+      // After a complete value: the end of the text, the next element, or the end of the innermost container.
+      if (depth == 0) {
+        return i == to;
+      }
+      if (c == ',') {
+        c = a[++i];
+        if (c <= ' ') {
+          i = whitespace(a, i, to, fix, vector);
+          c = a[i];
+        }
+        if (inObject) {
           i = key(a, i, to, fix, vector);
           if (i < 0) {
             return false;
           }
-          continue;
+          c = a[i];
         }
-      } else if (c == 't') {
-        i = to - i >= 4 && a[i + 1] == 'r' && a[i + 2] == 'u' && a[i + 3] == 'e' ? i + 4 : -1;
-      } else if (c == 'f') {
-        i = to - i >= 5 && a[i + 1] == 'a' && a[i + 2] == 'l' && a[i + 3] == 's' && a[i + 4] == 'e' ? i + 5 : -1;
-      } else if (c == 'n') {
-        i = to - i >= 4 && a[i + 1] == 'u' && a[i + 2] == 'l' && a[i + 3] == 'l' ? i + 4 : -1;
-      } else {
+        value = true;
+        continue;
+      }
+      if (c != (inObject ? '}' : ']')) {
         return false;
       }
-      if (i < 0) {
-        return false;
-      }
-      // After a complete value: close containers, or go on to the next element.
-      while (true) {
-        if (depth == 0) {
-          return whitespace(a, i, to, fix, vector) == to;
-        }
+      i++;
+      depth--;
+      inObject = depth > 0 && objectAt(bits, deep, depth - 1);
+      c = a[i];
+      if (c <= ' ') {
         i = whitespace(a, i, to, fix, vector);
-        if (i >= to) {
-          return false;
-        }
-        byte d = a[i];
-        if (d == ',') {
-          i++;
-          if (inObject) {
-            i = key(a, i, to, fix, vector);
-            if (i < 0) {
-              return false;
-            }
-          }
-          break;
-        }
-        if (d != (inObject ? '}' : ']')) {
-          return false;
-        }
-        i++;
-        depth--;
-        inObject = depth > 0 && objectAt(bits, deep, depth - 1);
+        c = a[i];
       }
+      value = false;
     }
   }
 
@@ -210,18 +253,27 @@ public final class JsonSyntax {
     return deep != null && (deep[level >> 6] & 1L << (level & 63)) != 0;
   }
 
-  /** A member's key and colon at {@code i} (after whitespace): the position after the colon, or -1. */
+  /**
+   * A member's key at {@code i}, where whitespace has been skipped, and its colon: the position of its value's first
+   * byte (after whitespace), or -1.
+   */
   private static int key(byte[] a, int i, int to, boolean fix, boolean vector) {
-    i = whitespace(a, i, to, fix, vector);
-    if (i >= to || a[i] != '"') {
+    if (a[i] != '"') {
       return -1;
     }
     i = string(a, i, to, fix, vector);
     if (i < 0) {
       return -1;
     }
-    i = whitespace(a, i, to, fix, vector);
-    return i < to && a[i] == ':' ? i + 1 : -1;
+    byte c = a[i];
+    if (c <= ' ') {
+      i = whitespace(a, i, to, fix, vector);
+      c = a[i];
+    }
+    if (c != ':') {
+      return -1;
+    }
+    return a[++i] <= ' ' ? whitespace(a, i, to, fix, vector) : i;
   }
 
   /** A string whose opening quote is at {@code i}: the position after its closing quote, or -1. */
@@ -229,19 +281,20 @@ public final class JsonSyntax {
     int j = i + 1;
     while (true) {
       // Most strings are short (keys): one byte at a time, up to SHORT_STRING plain bytes (from the quote or from the
-      // last special byte); a run that reaches them is read eight bytes or a vector at a time, to its end.
-      int limit = to - j > SHORT_STRING ? j + SHORT_STRING : to;
+      // last special byte); a run that reaches them is read eight bytes or a vector at a time, to its end. The end
+      // mark, a control character, stops the bytes one at a time at the end of the text.
+      int limit = j + SHORT_STRING;
       while (j < limit && !STRING_STOP[a[j] & 0xFF]) {
         j++;
       }
       if (j == limit) {
-        if (j >= to) {
-          return -1;
-        }
         j = vector ? VectorSupport.stringStop(a, j, to) : plainWords(a, j, to);
         continue;
       }
       int c = a[j] & 0xFF;
+      if (c == '"') {
+        return j + 1;
+      }
       if (c >= 0x80) {
         // Non-ASCII bytes can only be in strings: elsewhere they are a syntax error. The check before writing (the
         // newline-replacing one) validates the encoding; the check behind VW's decisions accepts any byte, as VW does.
@@ -251,14 +304,8 @@ public final class JsonSyntax {
         }
         continue;
       }
-      if (c == '"') {
-        return j + 1;
-      }
       if (c == '\\') {
-        if (++j >= to) {
-          return -1;
-        }
-        int x = a[j] & 0xFF;
+        int x = a[++j] & 0xFF; // the end mark at worst, which is no escape
         if (x == 'u') {
           if (to - j < 5) {
             return -1;
@@ -275,7 +322,7 @@ public final class JsonSyntax {
       } else if (c == '\n' && fix) {
         a[j] = ' ';
       } else {
-        return -1; // a control character
+        return -1; // a control character, or the end mark
       }
       j++;
     }
@@ -305,11 +352,8 @@ public final class JsonSyntax {
 
   /** A number at {@code i}: the position after it, or -1. */
   private static int number(byte[] a, int i, int to) {
-    if (i < to && a[i] == '-') {
+    if (a[i] == '-') {
       i++;
-    }
-    if (i >= to) {
-      return -1;
     }
     if (a[i] == '0') {
       i++;
@@ -320,16 +364,18 @@ public final class JsonSyntax {
       }
       i = j;
     }
-    if (i < to && a[i] == '.') {
+    byte c = a[i];
+    if (c == '.') {
       int j = digits(a, i + 1, to);
       if (j == i + 1) {
         return -1;
       }
       i = j;
+      c = a[i];
     }
-    if (i < to && (a[i] == 'e' || a[i] == 'E')) {
-      i++;
-      if (i < to && (a[i] == '+' || a[i] == '-')) {
+    if (c == 'e' || c == 'E') {
+      c = a[++i];
+      if (c == '+' || c == '-') {
         i++;
       }
       int j = digits(a, i, to);
@@ -367,13 +413,13 @@ public final class JsonSyntax {
     return i;
   }
 
-  /** The position of the first byte from {@code i} that is not JSON whitespace; newlines replaced with {@code fix}. */
+  /**
+   * The position of the first byte from {@code i} that is not JSON whitespace (the end mark at the latest); newlines
+   * replaced with {@code fix}.
+   */
   private static int whitespace(byte[] a, int i, int to, boolean fix, boolean vector) {
-    while (i < to) {
+    while (true) {
       byte c = a[i];
-      if (c > ' ') {
-        return i;
-      }
       if (c == '\n') {
         if (fix) {
           a[i] = ' ';
@@ -386,6 +432,5 @@ public final class JsonSyntax {
         i = VectorSupport.whitespace(a, i, to, fix); // the rest of a run (indentation), a vector at a time
       }
     }
-    return i;
   }
 }

@@ -207,6 +207,25 @@ public final class JsonBytes {
   }
 
   /**
+   * Makes room for {@code extra} more bytes without appending them: afterwards {@link #array()} has at least
+   * {@code extra} bytes after {@link #length()}, for a caller that works on the bytes it appended in place and needs the
+   * byte after them (the check of a context, which puts its end mark there).
+   *
+   * <pre>{@code
+   * line.reserve(1);
+   * JsonSyntax.isObjectReplacingNewlines(line.array(), start, line.length());   // in place
+   * }</pre>
+   *
+   * @param extra how many bytes of room, at least 0
+   * @return this buffer
+   * @throws OutOfMemoryError if the buffer would exceed its largest size
+   */
+  public JsonBytes reserve(int extra) {
+    ensure(extra);
+    return this;
+  }
+
+  /**
    * Appends one ASCII character verbatim, for punctuation.
    *
    * <pre>{@code

@@ -257,8 +257,38 @@ class JsonSyntaxTest {
       framed[0] = '{';
       framed[framed.length - 1] = '}';
       assertThat(JsonSyntax.isObject(framed, 2, 2 + b.length)).as(text).isEqualTo(expected);
+      // The replacing form in place, with bytes after the region (the writer's case): the same answer, the same
+      // replacements, and the bytes around the region as they were.
+      byte[] inPlace = framed.clone();
+      assertThat(JsonSyntax.isObjectReplacingNewlines(inPlace, 2, 2 + b.length)).as(text).isEqualTo(expectedReplaced);
+      assertThat(Arrays.copyOfRange(inPlace, 0, 2)).as(text).isEqualTo(Arrays.copyOfRange(framed, 0, 2));
+      assertThat(Arrays.copyOfRange(inPlace, 2 + b.length, framed.length)).as(text)
+          .isEqualTo(Arrays.copyOfRange(framed, 2 + b.length, framed.length));
+      if (expectedReplaced) {
+        assertThat(Arrays.copyOfRange(inPlace, 2, 2 + b.length)).as(text).isEqualTo(replaced);
+      }
     }
     assertThat(valid).isGreaterThan(20_000);
+  }
+
+  @Test
+  void theCheckBeforeWritingBorrowsTheByteAfterTheTextAndPutsItBack() {
+    // Each text is cut where the bytes after it would complete it: the check must stop at the cut.
+    for (String[] cut : new String[][] {{"{\"a\":1", "}"}, {"{\"a\":tru", "e}"}, {"{\"a\":\"x", "\"}"},
+        {"{\"a\":[1", "]}"}, {"{\"a\":1.", "5}"}, {"{\"a\":1e", "5}"}, {"{\"a\":\"\\", "n\"}"},
+        {"{\"a\":\"\\u00", "41\"}"}, {"{\"a\"", ":1}"}, {"{", "}"}, {"", "{}"}}) {
+      byte[] whole = bytes(cut[0] + cut[1]);
+      int to = cut[0].length();
+      byte[] before = whole.clone();
+      assertThat(JsonSyntax.isObjectReplacingNewlines(whole, 0, to)).as(cut[0]).isFalse();
+      assertThat(whole).as(cut[0]).isEqualTo(before);
+      assertThat(JsonSyntax.isObject(whole, 0, to)).as(cut[0]).isFalse();
+      assertThat(JsonSyntax.isObjectReplacingNewlines(whole, 0, whole.length)).as(cut[0] + cut[1]).isTrue();
+    }
+    // A valid text followed by anything: still valid, and what follows it untouched.
+    byte[] b = bytes("{\"a\":[1,\"x\ny\"]}\n,,,");
+    assertThat(JsonSyntax.isObjectReplacingNewlines(b, 0, b.length - 3)).isTrue();
+    assertThat(new String(b, StandardCharsets.UTF_8)).isEqualTo("{\"a\":[1,\"x y\"]} ,,,");
   }
 
   @Test

@@ -284,4 +284,19 @@ class JsonBytesTest {
     assertThat(out.toString()).isEqualTo("ab");
     assertThatThrownBy(() -> new JsonBytes(-1)).isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void reserveMakesRoomAfterTheContentWithoutAppending() {
+    JsonBytes out = new JsonBytes(4).ascii("abcd");
+    assertThat(out.array()).hasSize(4);
+    assertThat(out.reserve(1)).isSameAs(out);
+    assertThat(out.length()).isEqualTo(4);
+    assertThat(out.array().length).isGreaterThanOrEqualTo(5);
+    assertThat(out.toString()).isEqualTo("abcd");
+    byte[] roomy = out.array();
+    assertThat(out.reserve(0).reserve(1).array()).as("room already there").isSameAs(roomy);
+    out.reserve(100);
+    assertThat(out.array().length - out.length()).isGreaterThanOrEqualTo(100);
+    assertThat(out.toString()).isEqualTo("abcd");
+  }
 }
