@@ -106,9 +106,11 @@ public final class JsonSyntax {
     if (fix && to < a.length) {
       byte borrowed = a[to];
       a[to] = END;
-      boolean object = scan(a, from, to, true, vector);
-      a[to] = borrowed;
-      return object;
+      try {
+        return scan(a, from, to, true, vector);
+      } finally {
+        a[to] = borrowed;
+      }
     }
     // A copy one byte longer than the range, that byte 0 (END).
     byte[] copy = java.util.Arrays.copyOfRange(a, from, to + 1);
