@@ -35,8 +35,8 @@ public class JsonCheckBenchmark extends Defaults {
   public String text;
 
   /**
-   * The contexts, each in an array one byte longer than it, as the writer's buffer has a byte after a context it checks
-   * in place (the check borrows it for its end mark).
+   * The contexts, each in an array two bytes longer than it, as the writer's buffer has two bytes after a context it
+   * checks in place (the check's end mark, and the second byte of a pair).
    */
   private final byte[][] contexts = new byte[CONTEXTS][];
 
@@ -50,7 +50,7 @@ public class JsonCheckBenchmark extends Defaults {
         default -> SyntheticLogs.context(random);
       };
       byte[] bytes = context.getBytes(StandardCharsets.UTF_8);
-      contexts[i] = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+      contexts[i] = java.util.Arrays.copyOf(bytes, bytes.length + 2);
     }
   }
 
@@ -77,7 +77,7 @@ public class JsonCheckBenchmark extends Defaults {
     return sb.toString();
   }
 
-  /** The contexts, for {@link JsonCheckInTurn}: each one byte shorter than its array. */
+  /** The contexts, for {@link JsonCheckInTurn}: each two bytes shorter than its array. */
   byte[][] contexts() {
     return contexts;
   }
@@ -86,7 +86,7 @@ public class JsonCheckBenchmark extends Defaults {
   long contextBytes() {
     long bytes = 0;
     for (byte[] c : contexts) {
-      bytes += c.length - 1;
+      bytes += c.length - 2;
     }
     return bytes;
   }
@@ -97,7 +97,7 @@ public class JsonCheckBenchmark extends Defaults {
   public int check() {
     int valid = 0;
     for (byte[] c : contexts) {
-      if (JsonSyntax.isObjectReplacingNewlines(c, 0, c.length - 1)) {
+      if (JsonSyntax.isObjectReplacingNewlines(c, 0, c.length - 2)) {
         valid++;
       }
     }

@@ -65,8 +65,8 @@ public final class JsonClassifyTiming {
       int maxBlocks = Arrays.stream(contexts).mapToInt(c -> (c.length + 63) / 64).max().orElse(0);
       long[] masks = new long[8 * maxBlocks];
       byte[] pad = new byte[64];
-      // The one-pass check's copies, each with the byte after it that the check borrows, as in the writer's buffer.
-      byte[][] roomy = Arrays.stream(contexts).map(c -> Arrays.copyOf(c, c.length + 1)).toArray(byte[][]::new);
+      // The one-pass check's copies, each with the two bytes after it that the check uses, as in the writer's buffer.
+      byte[][] roomy = Arrays.stream(contexts).map(c -> Arrays.copyOf(c, c.length + 2)).toArray(byte[][]::new);
       for (byte[] c : contexts) {
         selfCheck(c, masks, pad);
       }

@@ -11,13 +11,14 @@ import java.nio.ByteOrder;
  * still reject some valid JSON. {@link #isObject} accepts any byte from 0x80 up inside a string, as VW's RapidJSON
  * does (it does not validate the encoding), so that the decisions VW takes on JSON are taken the same way; the check
  * before writing, {@link #isObjectReplacingNewlines}, also requires the strings to be valid UTF-8 ({@link Utf8}),
- * because a line that is not UTF-8 is not JSON. ASCII costs the same in both: one table look-up a byte. A string's run
- * of plain bytes that reaches 16 bytes is skipped eight bytes at a time (a long's bits), or a vector of bytes at a time
+ * because a line that is not UTF-8 is not JSON. ASCII costs the same in both: a string's bytes are looked up two at a
+ * time in a table of byte pairs, the rest one table look-up a byte. A string's run of plain bytes that reaches 16 bytes is skipped eight bytes at a time (a long's bits), or a vector of bytes at a time
  * when the JVM has {@code jdk.incubator.vector} ({@link VectorSupport}), which also skips runs of whitespace so; every
- * answer is the same. The scan reads one byte past the text, an end mark it writes there, so that it tests for the
- * end only where a value may end the text, not at every byte: the check before writing borrows the byte after the
- * context in the writer's buffer, and the others check a copy. Iterative, so hostile nesting cannot overflow the
- * stack; the in-place check allocates nothing unless the nesting is deeper than 256.
+ * answer is the same. The scan reads two bytes past the text: an end mark it writes in the first, so that it tests for
+ * the end only where a value may end the text, not at every byte, and whatever follows it (a pair's second byte). The
+ * check before writing uses the two bytes after the context in the writer's buffer, putting the first back after, and
+ * the others check a copy. Iterative, so hostile nesting cannot overflow the stack; the in-place check allocates
+ * nothing unless the nesting is deeper than 256.
  *
  * <pre>{@code
  * JsonSyntax.isObject(ByteBuffer.wrap("{\"a\":[1,2]}".getBytes(UTF_8)))   // true
@@ -52,6 +53,17 @@ public final class JsonSyntax {
   private static final boolean[] STRING_STOP = new boolean[256];
   /** The escape letters allowed after a backslash, 'u' excepted. */
   private static final boolean[] ESCAPE = new boolean[256];
+  /**
+   * {@link #STRING_STOP} for two bytes at once, indexed by them as a little-endian 16-bit value (the first byte low): 2
+   * when the first byte ends a run of plain string content, 1 when only the second does, 0 when neither does. The
+   * string loop takes two bytes a step with one look-up, half the instructions of a byte at a time, and no longer a
+   * chain from each step to the next than one add: wider steps (a long's bits) lengthen that chain and lose on short
+   * keys (docs/PERFORMANCE.md). 64 KiB, of which the pairs of letters and digits, a few kilobytes, are the hot part.
+   */
+  private static final byte[] PAIR_STOP = new byte[1 << 16];
+
+  /** Two bytes of an array as one little-endian short, for {@link #PAIR_STOP}. */
+  private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
 
   static {
     for (int c = 0; c < 0x20; c++) {
@@ -62,6 +74,17 @@ public final class JsonSyntax {
     }
     STRING_STOP['"'] = true;
     STRING_STOP['\\'] = true;
+    // Row by row (the second byte's value), each a copy of one of two rows: class initialisation runs interpreted,
+    // where 256 copies cost microseconds and 65,536 look-ups milliseconds of every start.
+    byte[] afterPlain = new byte[256];
+    byte[] afterStop = new byte[256];
+    for (int first = 0; first < 256; first++) {
+      afterPlain[first] = (byte) (STRING_STOP[first] ? 2 : 0);
+      afterStop[first] = (byte) (STRING_STOP[first] ? 2 : 1);
+    }
+    for (int second = 0; second < 256; second++) {
+      System.arraycopy(STRING_STOP[second] ? afterStop : afterPlain, 0, PAIR_STOP, second << 8, 256);
+    }
     for (char c : "\"\\/bfnrt".toCharArray()) {
       ESCAPE[c] = true;
     }
@@ -69,14 +92,14 @@ public final class JsonSyntax {
 
   /** Whether {@code json} (position to limit) is one JSON object and nothing else but whitespace. */
   public static boolean isObject(ByteBuffer json) {
-    byte[] copy = new byte[json.remaining() + 1];
+    byte[] copy = new byte[json.remaining() + 2];
     json.get(json.position(), copy, 0, json.remaining());
-    return scan(copy, 0, copy.length - 1, false, VectorSupport.ENABLED);
+    return scan(copy, 0, json.remaining(), false, VectorSupport.ENABLED);
   }
 
   /**
-   * Whether {@code a[from..to)} is one JSON object and nothing else but whitespace. Checks a copy (the scan needs a
-   * byte after the range), so {@code a} is only read.
+   * Whether {@code a[from..to)} is one JSON object and nothing else but whitespace. Checks a copy (the scan needs two
+   * bytes after the range), so {@code a} is only read.
    */
   public static boolean isObject(byte[] a, int from, int to) {
     return check(a, from, to, false, VectorSupport.ENABLED);
@@ -88,9 +111,9 @@ public final class JsonSyntax {
    * {@link #isObject(byte[], int, int)} on the replaced bytes, and in addition every string must be valid UTF-8
    * ({@link Utf8}). When it is true every newline has been replaced; when it is false some may remain.
    *
-   * <p>The check runs in place when the array has a byte after the range ({@code to < a.length}, as the writer
-   * arranges): it borrows that byte for its end mark and puts it back before it returns. Otherwise it checks a copy and
-   * copies the replaced bytes back.
+   * <p>The check runs in place when the array has two bytes after the range ({@code to + 2 <= a.length}, as the writer
+   * arranges): it borrows the first for its end mark and puts it back before it returns, and may read the second.
+   * Otherwise it checks a copy and copies the replaced bytes back.
    */
   public static boolean isObjectReplacingNewlines(byte[] a, int from, int to) {
     return check(a, from, to, true, VectorSupport.ENABLED);
@@ -103,7 +126,7 @@ public final class JsonSyntax {
    */
   static boolean check(byte[] a, int from, int to, boolean fix, boolean vector) {
     java.util.Objects.checkFromToIndex(from, to, a.length);
-    if (fix && to < a.length) {
+    if (fix && to + 2 <= a.length) {
       byte borrowed = a[to];
       a[to] = END;
       try {
@@ -112,8 +135,8 @@ public final class JsonSyntax {
         a[to] = borrowed;
       }
     }
-    // A copy one byte longer than the range, that byte 0 (END).
-    byte[] copy = java.util.Arrays.copyOfRange(a, from, to + 1);
+    // A copy two bytes longer than the range, the first of them END.
+    byte[] copy = java.util.Arrays.copyOfRange(a, from, to + 2);
     copy[to - from] = END;
     boolean object = scan(copy, 0, to - from, fix, vector);
     if (fix) {
@@ -123,8 +146,9 @@ public final class JsonSyntax {
   }
 
   /**
-   * The scan of {@code a[from..to)}, whose next byte {@code a[to]} is {@link #END}: a byte that ends every token and
-   * starts none, so that the scan tests for the end only where a value may end the text, never byte by byte. One loop
+   * The scan of {@code a[from..to)}, whose next byte {@code a[to]} is {@link #END} and which has one more byte after
+   * that: END ends every token and starts none, so that the scan tests for the end only where a value may end the
+   * text, never byte by byte; the byte after it is read only as the second of a pair ({@link #PAIR_STOP}). One loop
    * with the position in a local, the current byte in another, and containers on a bit stack (1 = object; a long for
    * the first 64 levels, an array beyond). It is one method on purpose: large enough that the JIT compiles it once
    * rather than inlining it into every caller, and with no field writes in its loops. The small helpers return the
@@ -282,14 +306,19 @@ public final class JsonSyntax {
   private static int string(byte[] a, int i, int to, boolean fix, boolean vector) {
     int j = i + 1;
     while (true) {
-      // Most strings are short (keys): one byte at a time, up to SHORT_STRING plain bytes (from the quote or from the
+      // Most strings are short (keys): two bytes at a time, up to SHORT_STRING plain bytes (from the quote or from the
       // last special byte); a run that reaches them is read eight bytes or a vector at a time, to its end. The end
-      // mark, a control character, stops the bytes one at a time at the end of the text.
+      // mark, a control character, stops the pairs at the end of the text.
       int limit = j + SHORT_STRING;
-      while (j < limit && !STRING_STOP[a[j] & 0xFF]) {
-        j++;
+      int stop;
+      while (j < limit && (stop = PAIR_STOP[(short) SHORTS.get(a, j) & 0xFFFF]) != 2) {
+        if (stop == 1) {
+          j++;
+          break;
+        }
+        j += 2;
       }
-      if (j == limit) {
+      if (j >= limit) {
         j = vector ? VectorSupport.stringStop(a, j, to) : plainWords(a, j, to);
         continue;
       }

@@ -569,8 +569,9 @@ public final class DsjsonWriter {
     }
     int start = line.length();
     v.context(line);
-    // The byte after the context, which the check borrows for its end mark: in place, no copy.
-    byte[] a = line.reserve(1).array();
+    // The two bytes after the context, which the check borrows for its end mark and the second byte of a pair: in
+    // place, no copy.
+    byte[] a = line.reserve(2).array();
     int end = line.length();
     // One pass that turns newlines into spaces and checks the syntax; only a context that fails is looked at again,
     // to say why.
