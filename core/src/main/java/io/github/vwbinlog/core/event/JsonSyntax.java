@@ -12,9 +12,10 @@ import java.nio.ByteOrder;
  * does (it does not validate the encoding), so that the decisions VW takes on JSON are taken the same way; the check
  * before writing, {@link #isObjectReplacingNewlines}, also requires the strings to be valid UTF-8 ({@link Utf8}),
  * because a line that is not UTF-8 is not JSON. ASCII costs the same in both: a string's bytes are looked up two at a
- * time in a table of byte pairs, the rest one table look-up a byte. A string's run of plain bytes that reaches 16 bytes is skipped eight bytes at a time (a long's bits), or a vector of bytes at a time
- * when the JVM has {@code jdk.incubator.vector} ({@link VectorSupport}), which also skips runs of whitespace so; every
- * answer is the same. The scan reads two bytes past the text: an end mark it writes in the first, so that it tests for
+ * time in a table of byte pairs, the rest one table look-up a byte. A string's run of plain bytes that reaches 16
+ * bytes is skipped eight bytes at a time (a long's bits), or a vector of bytes at a time when the JVM has
+ * {@code jdk.incubator.vector} ({@link VectorSupport}), which also skips runs of whitespace so; every answer is the
+ * same. The scan reads two bytes past the text: an end mark it writes in the first, so that it tests for
  * the end only where a value may end the text, not at every byte, and whatever follows it (a pair's second byte). The
  * check before writing uses the two bytes after the context in the writer's buffer, putting the first back after, and
  * the others check a copy. Iterative, so hostile nesting cannot overflow the stack; the in-place check allocates

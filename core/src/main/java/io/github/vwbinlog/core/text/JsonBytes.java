@@ -208,8 +208,8 @@ public final class JsonBytes {
 
   /**
    * Makes room for {@code extra} more bytes without appending them: afterwards {@link #array()} has at least
-   * {@code extra} bytes after {@link #length()}, for a caller that works on the bytes it appended in place and needs the
-   * bytes after them (the check of a context, which puts its end mark there and reads one more).
+   * {@code extra} bytes after {@link #length()}, for a caller that works on the bytes it appended in place and needs
+   * the bytes after them (the check of a context, which puts its end mark there and reads one more).
    *
    * <pre>{@code
    * line.reserve(2);
