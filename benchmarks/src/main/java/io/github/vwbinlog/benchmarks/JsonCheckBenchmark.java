@@ -35,9 +35,12 @@ public class JsonCheckBenchmark extends Defaults {
   public String text;
 
   /**
-   * The contexts, each in an array two bytes longer than it, as the writer's buffer has two bytes after a context it
-   * checks in place (the check's end mark, and the second byte of a pair).
+   * The bytes each context's array has after it, as the writer's buffer has after a context it checks in place (the
+   * check's end mark, and the second byte of a pair).
    */
+  static final int ROOM = 2;
+
+  /** The contexts, each in an array {@link #ROOM} bytes longer than it. */
   private final byte[][] contexts = new byte[CONTEXTS][];
 
   @Setup
@@ -50,7 +53,7 @@ public class JsonCheckBenchmark extends Defaults {
         default -> SyntheticLogs.context(random);
       };
       byte[] bytes = context.getBytes(StandardCharsets.UTF_8);
-      contexts[i] = java.util.Arrays.copyOf(bytes, bytes.length + 2);
+      contexts[i] = java.util.Arrays.copyOf(bytes, bytes.length + ROOM);
     }
   }
 
@@ -77,7 +80,7 @@ public class JsonCheckBenchmark extends Defaults {
     return sb.toString();
   }
 
-  /** The contexts, for {@link JsonCheckInTurn}: each two bytes shorter than its array. */
+  /** The contexts, for {@link JsonCheckInTurn}: each {@link #ROOM} bytes shorter than its array. */
   byte[][] contexts() {
     return contexts;
   }
@@ -86,7 +89,7 @@ public class JsonCheckBenchmark extends Defaults {
   long contextBytes() {
     long bytes = 0;
     for (byte[] c : contexts) {
-      bytes += c.length - 2;
+      bytes += c.length - ROOM;
     }
     return bytes;
   }
@@ -97,7 +100,7 @@ public class JsonCheckBenchmark extends Defaults {
   public int check() {
     int valid = 0;
     for (byte[] c : contexts) {
-      if (JsonSyntax.isObjectReplacingNewlines(c, 0, c.length - 2)) {
+      if (JsonSyntax.isObjectReplacingNewlines(c, 0, c.length - ROOM)) {
         valid++;
       }
     }

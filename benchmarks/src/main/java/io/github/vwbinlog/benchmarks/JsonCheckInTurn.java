@@ -95,7 +95,7 @@ public final class JsonCheckInTurn {
     int sum = 0;
     for (int k = 0; k < calls; k++) {
       for (byte[] c : contexts) {
-        for (int i = 0; i < c.length - 2; i++) {
+        for (int i = 0; i < c.length - JsonCheckBenchmark.ROOM; i++) {
           sum += MARKS[c[i] & 0xFF];
         }
       }
@@ -114,7 +114,7 @@ public final class JsonCheckInTurn {
   private static void run(MethodHandle check, byte[][] contexts, int calls) throws Throwable {
     for (int k = 0; k < calls; k++) {
       for (byte[] c : contexts) {
-        if (!(boolean) check.invokeExact(c, 0, c.length - 2)) {
+        if (!(boolean) check.invokeExact(c, 0, c.length - JsonCheckBenchmark.ROOM)) {
           throw new IllegalStateException("a context did not check");
         }
       }
