@@ -386,6 +386,18 @@ public final class JsonSyntax {
 
   /** A number at {@code i}: the position after it, or -1. */
   private static int number(byte[] a, int i, int to) {
+    // Most numbers of contexts are short unsigned integers: their digits and the byte after them are in one word, and
+    // that byte is taken from it rather than loaded again once the digits are counted.
+    if (to - i >= 8) {
+      long x = (long) LONGS.get(a, i);
+      int n = Long.numberOfTrailingZeros(notDigits(x)) >>> 3; // digits before the first other byte, 8 for none
+      if (n != 0 && n != 8 && ((x & 0xFF) != '0' || n == 1)) {
+        int next = (int) (x >>> (n << 3)) & 0xFF;
+        if (next != '.' && (next | 0x20) != 'e') {
+          return i + n;
+        }
+      }
+    }
     if (a[i] == '-') {
       i++;
     }
@@ -428,10 +440,7 @@ public final class JsonSyntax {
    */
   private static int digits(byte[] a, int i, int to) {
     while (to - i >= 8) {
-      long t = (long) LONGS.get(a, i) ^ 0x3030_3030_3030_3030L; // each digit byte becomes 0..9
-      // A byte is not a digit when its top bit is set or when its low seven bits plus 0x76 reach 0x80 (it is 10 or
-      // more); the sum stays within its byte (at most 0x7F + 0x76), so no byte disturbs its neighbour.
-      long notDigit = (t | (t & 0x7F7F_7F7F_7F7F_7F7FL) + 0x7676_7676_7676_7676L) & 0x8080_8080_8080_8080L;
+      long notDigit = notDigits((long) LONGS.get(a, i));
       if (notDigit != 0) {
         return i + (Long.numberOfTrailingZeros(notDigit) >>> 3);
       }
@@ -445,6 +454,14 @@ public final class JsonSyntax {
       i++;
     }
     return i;
+  }
+
+  /** The top bit of each byte of the little-endian word {@code x} that is not an ASCII digit, the other bits clear. */
+  private static long notDigits(long x) {
+    long t = x ^ 0x3030_3030_3030_3030L; // each digit byte becomes 0..9
+    // A byte is not a digit when its top bit is set or when its low seven bits plus 0x76 reach 0x80 (it is 10 or more);
+    // the sum stays within its byte (at most 0x7F + 0x76), so no byte disturbs its neighbour.
+    return (t | (t & LOW7) + 0x7676_7676_7676_7676L) & HIGH;
   }
 
   /**

@@ -294,18 +294,24 @@ class JsonSyntaxTest {
 
   @Test
   void digitRunsOfEveryLengthEndAtEveryByte() {
-    // The digit scan reads eight bytes at a time while eight remain: runs of every length up to 40, followed by each
-    // byte value, and every truncation of the text, so that runs end inside, at and beyond each eight-byte step.
+    // The digit scan reads eight bytes at a time while eight remain, and a short integer is read from one word with
+    // the byte after it: runs of every length up to 40, followed by each byte value, and every truncation of the text,
+    // so that runs end inside, at and beyond each eight-byte step. Runs that start with a 0 (valid alone only) and
+    // after a minus sign too.
     Random random = new Random(11);
     int valid = 0;
     for (int length = 1; length <= 40; length++) {
       StringBuilder digits = new StringBuilder().append((char) ('1' + random.nextInt(9)));
+      StringBuilder zero = new StringBuilder("0");
       while (digits.length() < length) {
         digits.append((char) ('0' + random.nextInt(10)));
+        zero.append((char) ('0' + random.nextInt(10)));
       }
       valid += endedAtEveryByte("{\"a\":", digits.toString(), '1', false);
+      valid += endedAtEveryByte("{\"a\":", zero.toString(), '1', false);
+      valid += endedAtEveryByte("{\"a\":-", digits.toString(), '1', false);
     }
-    assertThat(valid).as("texts that are objects").isGreaterThan(40 * 4);
+    assertThat(valid).as("texts that are objects").isGreaterThan(3 * 40 * 4);
   }
 
   @Test
