@@ -183,46 +183,19 @@ public final class FlatVerifier extends TableWalk {
     swap = buffer.order() != ByteOrder.LITTLE_ENDIAN;
     array = buffer.hasArray() && !swap ? buffer.array() : null;
     base = array != null ? buffer.arrayOffset() + start : start;
-    try {
-      return verifyFrom(length, root);
-    } finally {
-      buf = NO_BUFFER;
-      array = null;
-    }
-  }
-
-  /**
-   * Verifies one flatbuffer held in an array: the same as {@link #verify(ByteBuffer, int, int, TableType)} over a
-   * little-endian buffer that wraps {@code bytes}, without a buffer's calls. For the event scan, which verifies several
-   * flatbuffers of one reused array for each event. The verifier keeps the array until its next call (an array is never
-   * a mapped file).
-   *
-   * @param bytes the array holding the flatbuffer
-   * @param start the index in {@code bytes} where the flatbuffer starts (its root uoffset)
-   * @param length the flatbuffer's length in bytes
-   * @param root the type of the root table
-   * @return null if the buffer is valid, else what is wrong with it and where (offsets count from {@code start})
-   * @throws IndexOutOfBoundsException if the region is not within {@code bytes}
-   */
-  public @Nullable String verify(byte[] bytes, int start, int length, TableType root) {
-    Objects.checkFromIndexSize(start, length, bytes.length);
-    Objects.requireNonNull(root, "root");
-    swap = false;
-    array = bytes;
-    base = start;
-    return verifyFrom(length, root);
-  }
-
-  /** The verification of the region set up by a {@code verify} method: {@code length} bytes from {@link #base}. */
-  private @Nullable String verifyFrom(int length, TableType root) {
     size = length;
     depth = 0;
     tables = 0;
     reachedBytes = 0;
     problem = null;
     limit = null;
-    verifyRoot(root);
-    return problem;
+    try {
+      verifyRoot(root);
+      return problem;
+    } finally {
+      buf = NO_BUFFER;
+      array = null;
+    }
   }
 
   private boolean verifyRoot(TableType root) {

@@ -206,10 +206,14 @@ public final class MessageScan {
 
   /** The payload of the message being converted: where the ids are (a zstd event's payload is in the arena). */
   private byte[] message = new byte[0];
+  // The same bytes as a buffer, for the verifier and the record decoder.
+  private ByteBuffer messageBuffer = ByteBuffer.allocate(0);
 
-  // zstd payloads of the message, decompressed one after the other into a reused array (8-aligned).
+  // zstd payloads of the message, decompressed one after the other into a reused array (8-aligned), and the same
+  // bytes as a buffer for the verifier.
   private static final byte[] ARENA = new byte[0];
   private byte[] arena = new byte[0];
+  private ByteBuffer arenaBuffer = ByteBuffer.wrap(arena).order(ByteOrder.LITTLE_ENDIAN);
   private int arenaUsed;
   private boolean anyZstd;
   private @Nullable ZstdDecompressCtx zstdContext;
@@ -282,7 +286,7 @@ public final class MessageScan {
     arenaUsed = 0;
     anyZstd = false;
     int start = 0;
-    if (verifier.verify(b, start, length, Schema.JOINED_PAYLOAD) != null) {
+    if (verifier.verify(messageBuffer, start, length, Schema.JOINED_PAYLOAD) != null) {
       return false;
     }
     int root = start + i32(b, start);
@@ -366,6 +370,7 @@ public final class MessageScan {
     }
     if (message.length < used) {
       message = new byte[used];
+      messageBuffer = ByteBuffer.wrap(message).order(ByteOrder.LITTLE_ENDIAN);
     }
     int at = 0;
     int interactionCount = 0;
@@ -452,16 +457,18 @@ public final class MessageScan {
   }
 
   /**
-   * Copies the payload into the reused {@link #message} array and returns its length: reads from a heap array
-   * ({@link LittleEndian}, and the verifier's array form) are cheaper than from a mapped (direct, read-only) buffer, and
-   * the copy is one bulk copy per message.
+   * Copies the payload into the reused {@link #message} array (and its {@link #messageBuffer}) and returns its length:
+   * reads from a heap array ({@link LittleEndian}) are cheaper than from a mapped (direct, read-only) buffer, and the
+   * copy is one bulk copy per message.
    */
   private int local(ByteBuffer payload) {
     int n = payload.remaining();
     if (message.length < n) {
       message = new byte[Math.max(n, message.length * 2)];
+      messageBuffer = ByteBuffer.wrap(message).order(ByteOrder.LITTLE_ENDIAN);
     }
     payload.get(payload.position(), message, 0, n);
+    messageBuffer.clear().limit(n);
     return n;
   }
 
@@ -520,7 +527,7 @@ public final class MessageScan {
     eventLength[i] = length;
     timePos[i] = timeField;
     status[i] = READ;
-    if (verifier.verify(b, start, length, Schema.EVENT) != null) {
+    if (verifier.verify(messageBuffer, start, length, Schema.EVENT) != null) {
       return unreadableEnvelope(i);
     }
     // The verifier found the fields as it walked: table 0 is the Event, table 1 its Metadata (when it has one).
@@ -718,6 +725,7 @@ public final class MessageScan {
       // The message's zstd events point to ARENA until the scan ends.
       arena = Arrays.copyOf(arena, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(Math.max(end, 1 << 16),
           2L * arena.length)));
+      arenaBuffer = ByteBuffer.wrap(arena).order(ByteOrder.LITTLE_ENDIAN);
     }
     int n;
     if (zstd == null) {
@@ -750,6 +758,11 @@ public final class MessageScan {
     return at;
   }
 
+  /** The buffer over {@code bytes}, the message or the arena, for the verifier. */
+  private ByteBuffer buffer(byte[] bytes) {
+    return bytes == message ? messageBuffer : arenaBuffer;
+  }
+
   /** Verifies and reads the payload of event {@code i}; false where the record decoder fails to decode it. */
   private boolean payload(int i, PayloadType t, byte[] p, int start, int length) {
     TableType schema = switch (t) {
@@ -760,7 +773,7 @@ public final class MessageScan {
       case EPISODE -> Schema.EPISODE_EVENT;
       default -> Schema.OUTCOME_EVENT;
     };
-    if (verifier.verify(p, start, length, schema) != null) {
+    if (verifier.verify(buffer(p), start, length, schema) != null) {
       return false;
     }
     int root = start + i32(p, start);

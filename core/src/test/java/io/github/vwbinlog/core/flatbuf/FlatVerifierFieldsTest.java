@@ -1,7 +1,6 @@
 package io.github.vwbinlog.core.flatbuf;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.flatbuffers.FlatBufferBuilder;
 import io.github.vwbinlog.ReadLimits;
@@ -36,15 +35,6 @@ class FlatVerifierFieldsTest {
         assertThat(verifier.field(0, slot)).as("%s slot %d at %d", type, slot, start)
             .isEqualTo(start + expected(bytes, root, slot)).isPositive();
       }
-      // The array form, as the event scan calls it: the same positions.
-      assertThat(verifier.verify(big, start, bytes.length, type)).isNull();
-      for (int slot = 0; slot < type.slotCount(); slot++) {
-        assertThat(verifier.field(0, slot)).as("%s slot %d at %d, array form", type, slot, start)
-            .isEqualTo(start + expected(bytes, root, slot));
-      }
-      // A region beyond the array is the caller's error, as with a buffer.
-      assertThatThrownBy(() -> verifier.verify(big, start + 9, bytes.length, type))
-          .isInstanceOf(IndexOutOfBoundsException.class);
     }
     // A slice of an array: the index into its backing array, where array reads find it.
     byte[] padded = new byte[bytes.length + 16];
