@@ -34,11 +34,8 @@ public class JsonCheckBenchmark extends Defaults {
   @Param({"ascii", "utf8", "prose"})
   public String text;
 
-  /**
-   * The bytes each context's array has after it, as the writer's buffer has after a context it checks in place (the
-   * check's end mark, and the second byte of a pair).
-   */
-  static final int ROOM = 2;
+  /** The bytes each context's array has after it, as the writer's buffer has after a context it checks in place. */
+  static final int ROOM = JsonSyntax.ROOM;
 
   /** The contexts, each in an array {@link #ROOM} bytes longer than it. */
   private final byte[][] contexts = new byte[CONTEXTS][];

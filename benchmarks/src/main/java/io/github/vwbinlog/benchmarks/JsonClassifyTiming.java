@@ -66,7 +66,8 @@ public final class JsonClassifyTiming {
       long[] masks = new long[8 * maxBlocks];
       byte[] pad = new byte[64];
       // The one-pass check's copies, each with the two bytes after it that the check uses, as in the writer's buffer.
-      byte[][] roomy = Arrays.stream(contexts).map(c -> Arrays.copyOf(c, c.length + JsonCheckBenchmark.ROOM)).toArray(byte[][]::new);
+      byte[][] roomy =
+          Arrays.stream(contexts).map(c -> Arrays.copyOf(c, c.length + JsonCheckBenchmark.ROOM)).toArray(byte[][]::new);
       for (byte[] c : contexts) {
         selfCheck(c, masks, pad);
       }

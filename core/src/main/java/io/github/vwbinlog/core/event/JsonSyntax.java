@@ -29,6 +29,12 @@ public final class JsonSyntax {
   private JsonSyntax() {}
 
   /**
+   * The bytes {@link #isObjectReplacingNewlines} needs after the range to check it in place, as the writer's buffer has
+   * them after a context ({@code JsonBytes.reserve}): the end mark's, and the second byte of the last pair.
+   */
+  public static final int ROOM = 2;
+
+  /**
    * The byte the scan finds after the last byte it checks (a control character: it ends every token, string content
    * included, and starts none), so that it tests for the end of the text only where a value may end it.
    */
@@ -93,14 +99,14 @@ public final class JsonSyntax {
 
   /** Whether {@code json} (position to limit) is one JSON object and nothing else but whitespace. */
   public static boolean isObject(ByteBuffer json) {
-    byte[] copy = new byte[json.remaining() + 2];
+    byte[] copy = new byte[json.remaining() + ROOM];
     json.get(json.position(), copy, 0, json.remaining());
     return scan(copy, 0, json.remaining(), false, VectorSupport.ENABLED);
   }
 
   /**
-   * Whether {@code a[from..to)} is one JSON object and nothing else but whitespace. Checks a copy (the scan needs two
-   * bytes after the range), so {@code a} is only read.
+   * Whether {@code a[from..to)} is one JSON object and nothing else but whitespace. Checks a copy (the scan needs
+   * {@link #ROOM} bytes after the range), so {@code a} is only read.
    */
   public static boolean isObject(byte[] a, int from, int to) {
     return check(a, from, to, false, VectorSupport.ENABLED);
@@ -112,9 +118,9 @@ public final class JsonSyntax {
    * {@link #isObject(byte[], int, int)} on the replaced bytes, and in addition every string must be valid UTF-8
    * ({@link Utf8}). When it is true every newline has been replaced; when it is false some may remain.
    *
-   * <p>The check runs in place when the array has two bytes after the range ({@code to + 2 <= a.length}, as the writer
-   * arranges): it borrows the first for its end mark and puts it back before it returns, and may read the second.
-   * Otherwise it checks a copy and copies the replaced bytes back.
+   * <p>The check runs in place when the array has {@link #ROOM} bytes after the range ({@code to + ROOM <= a.length},
+   * as the writer arranges): it borrows the first for its end mark and puts it back before it returns, and may read the
+   * second. Otherwise it checks a copy and copies the replaced bytes back.
    */
   public static boolean isObjectReplacingNewlines(byte[] a, int from, int to) {
     return check(a, from, to, true, VectorSupport.ENABLED);
@@ -127,7 +133,7 @@ public final class JsonSyntax {
    */
   static boolean check(byte[] a, int from, int to, boolean fix, boolean vector) {
     java.util.Objects.checkFromToIndex(from, to, a.length);
-    if (fix && to + 2 <= a.length) {
+    if (fix && to + ROOM <= a.length) {
       byte borrowed = a[to];
       a[to] = END;
       try {
@@ -136,8 +142,8 @@ public final class JsonSyntax {
         a[to] = borrowed;
       }
     }
-    // A copy two bytes longer than the range, the first of them END.
-    byte[] copy = java.util.Arrays.copyOfRange(a, from, to + 2);
+    // A copy ROOM bytes longer than the range, the first of them END.
+    byte[] copy = java.util.Arrays.copyOfRange(a, from, to + ROOM);
     copy[to - from] = END;
     boolean object = scan(copy, 0, to - from, fix, vector);
     if (fix) {

@@ -569,9 +569,8 @@ public final class DsjsonWriter {
     }
     int start = line.length();
     v.context(line);
-    // The two bytes after the context, which the check borrows for its end mark and the second byte of a pair: in
-    // place, no copy.
-    byte[] a = line.reserve(2).array();
+    // The bytes after the context that the check uses (its end mark, a pair's second byte): in place, no copy.
+    byte[] a = line.reserve(JsonSyntax.ROOM).array();
     int end = line.length();
     // One pass that turns newlines into spaces and checks the syntax; only a context that fails is looked at again,
     // to say why.

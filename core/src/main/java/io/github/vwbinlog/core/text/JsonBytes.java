@@ -212,7 +212,7 @@ public final class JsonBytes {
    * the bytes after them (the check of a context, which puts its end mark there and reads one more).
    *
    * <pre>{@code
-   * line.reserve(2);
+   * line.reserve(JsonSyntax.ROOM);
    * JsonSyntax.isObjectReplacingNewlines(line.array(), start, line.length());   // in place
    * }</pre>
    *
