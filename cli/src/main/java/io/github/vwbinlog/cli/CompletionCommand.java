@@ -2,42 +2,45 @@ package io.github.vwbinlog.cli;
 
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code completion}: prints a bash and zsh completion script for the command line. */
-@Command(
-    name = "completion",
-    header = "Prints a bash and zsh completion script.",
-    mixinStandardHelpOptions = true,
-    description = {
-        "Prints a completion script for bash and zsh. The script completes a command named vw-binlog (or the "
-            + "--name given), so put a link of that name to the launcher on the PATH, for example:",
-        "  ln -s /path/to/cli/target/vw-binlog ~/bin/vw-binlog",
-        "then, in bash: source <(vw-binlog completion)",
-        "in zsh: autoload -U +X compinit && compinit; autoload -U +X bashcompinit && bashcompinit; "
-            + "source <(vw-binlog completion)"})
 final class CompletionCommand implements Callable<Integer> {
 
-  @ParentCommand
-  Main main;
+  private final CommandSpec spec = Specs.command(this, "completion",
+      "Prints a bash and zsh completion script.",
+      new String[] {
+          "Prints a completion script for bash and zsh. The script completes a command named vw-binlog (or the "
+              + "--name given), so put a link of that name to the launcher on the PATH, for example:",
+          "  ln -s /path/to/cli/target/vw-binlog ~/bin/vw-binlog",
+          "then, in bash: source <(vw-binlog completion)",
+          "in zsh: autoload -U +X compinit && compinit; autoload -U +X bashcompinit && bashcompinit; "
+              + "source <(vw-binlog completion)"});
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  private final Io io;
+  String name = "vw-binlog";
 
-  @Option(names = "--name", paramLabel = "NAME", defaultValue = "vw-binlog",
-      description = "the command name to complete (default: ${DEFAULT-VALUE})")
-  String name;
+  CompletionCommand(Io io) {
+    this.io = io;
+    spec.addOption(Specs.bind(OptionSpec.builder("--name").paramLabel("NAME").type(String.class)
+        .defaultValue("vw-binlog").description("the command name to complete (default: ${DEFAULT-VALUE})"),
+        () -> name, v -> name = v));
+  }
+
+  /** The model picocli parses this command's arguments with. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {
     // picocli's generator walks the whole command tree, this command included, and writes one script that bash
     // runs directly and zsh runs through bashcompinit.
     String script = AutoComplete.bash(name, spec.root().commandLine());
-    main.io().out().print(script);
-    main.io().out().flush();
+    io.out().print(script);
+    io.out().flush();
     return 0;
   }
 }

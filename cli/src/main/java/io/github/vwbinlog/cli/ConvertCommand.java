@@ -21,87 +21,83 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine;
 
 /**
  * {@code convert FILE... [-o OUT]}: DSJSON, byte for byte as VW's {@code --binary_to_json} writes it, for one or more
  * logs as one stream.
  */
-@Command(
-    name = "convert",
-    header = "Converts logs to DSJSON as VW's --binary_to_json, or to Parquet.",
-    mixinStandardHelpOptions = true,
-    description = {
-        "Joins logs and writes one DSJSON line per joined event, byte for byte as VW's --binary_to_json does.",
-        "Several files, or a directory (its files in name order), are converted one after the other into one "
-            + "output, each with a fresh joiner as VW would read each in its own run; - reads standard input.",
-        "With --format parquet, one Parquet file with a row per joined event instead (the columns of the Spark "
-            + "source's joined view, docs/PARQUET.md), for pandas, DuckDB and Polars.",
-        "A summary of what was skipped, by reason, and the first error in words go to standard error.",
-        "The output file is written to a temporary file and renamed when complete."},
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:no error was reported (notices allowed)",
-        "1:an error was reported; every valid event was still written (with --strict: stopped at the error, no "
-            + "output file written; standard output has the lines before the error)",
-        "2:usage error",
-        "3:an input cannot be opened (nothing is written), or the output cannot be written (no output file left "
-            + "behind)"})
 final class ConvertCommand implements Callable<Integer> {
 
-  @ParentCommand
-  Main main;
+  private final Io io;
+  private final CommandSpec spec = Specs.command(this, "convert",
+      "Converts logs to DSJSON as VW's --binary_to_json, or to Parquet.",
+      new String[] {
+          "Joins logs and writes one DSJSON line per joined event, byte for byte as VW's --binary_to_json does.",
+          "Several files, or a directory (its files in name order), are converted one after the other into one "
+              + "output, each with a fresh joiner as VW would read each in its own run; - reads standard input.",
+          "With --format parquet, one Parquet file with a row per joined event instead (the columns of the Spark "
+              + "source's joined view, docs/PARQUET.md), for pandas, DuckDB and Polars.",
+          "A summary of what was skipped, by reason, and the first error in words go to standard error.",
+          "The output file is written to a temporary file and renamed when complete."},
+      "0:no error was reported (notices allowed)",
+      "1:an error was reported; every valid event was still written (with --strict: stopped at the error, no "
+          + "output file written; standard output has the lines before the error)",
+      "2:usage error",
+      "3:an input cannot be opened (nothing is written), or the output cannot be written (no output file left "
+          + "behind)");
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
-  @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "the DSJSON file (default, or -: standard output)")
   @Nullable Path output;
 
   /** The output formats. */
   enum Format { dsjson, parquet }
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "dsjson (default) or parquet: one Parquet file, "
-      + "zstd-compressed, a row per joined event (the Spark source's joined view; written on one thread)")
   Format format = Format.dsjson;
-
-  @Mixin
-  InputFiles files = new InputFiles();
-
-  @Option(names = "--strict", description = "stop at the first error (exit 1, no output file left behind)")
+  final InputFiles files;
   boolean strict;
-
-  @Option(names = {"-q", "--quiet"}, description = "no summary on standard error (nor progress bar)")
   boolean quiet;
-
-  @Option(names = "--for-training", description = "write the lines that make vw --dsjson learn what vw "
-      + "--binary_parser learns from the log: _label_probability is p[0], not p[0] x pass_probability, and events "
-      + "VW's learner drops are left out (NOT_LEARNED); see docs/JOINING.md")
   boolean forTraining;
-
-  @Option(names = "--copy-invalid-utf8", description = "copy contexts that are not valid UTF-8 byte for byte, as VW "
-      + "does, instead of skipping them (INVALID_UTF8). Such lines are NOT JSON")
   boolean copyInvalidUtf8;
-
-  @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
-  @Nullable JoinOptionsGroup join;
-
-  @Mixin
-  ProgressOptions progressOptions = new ProgressOptions();
-
-  @Option(names = "--threads", paramLabel = "N",
-      description = "convert on N threads (default: the available cores, ${DEFAULT-VALUE}); the output, summary and "
-          + "exit code are the same for any N. The multistep joiner and --strict use one thread.")
+  final JoinOptionsGroup join;
+  final ProgressOptions progressOptions;
   int threads = Runtime.getRuntime().availableProcessors();
+
+  ConvertCommand(Io io) {
+    this.io = io;
+    spec.addOption(Specs.bind(OptionSpec.builder("-o", "--output").paramLabel("OUT").type(Path.class)
+        .description("the DSJSON file (default, or -: standard output)"), () -> output, v -> output = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--format").paramLabel("FORMAT").type(Format.class)
+        .description("dsjson (default) or parquet: one Parquet file, zstd-compressed, a row per joined event (the "
+            + "Spark source's joined view; written on one thread)"), () -> format, v -> format = v));
+    files = new InputFiles(spec);
+    spec.addOption(Specs.bind(OptionSpec.builder("--strict").type(boolean.class)
+        .description("stop at the first error (exit 1, no output file left behind)"), () -> strict, v -> strict = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("-q", "--quiet").type(boolean.class)
+        .description("no summary on standard error (nor progress bar)"), () -> quiet, v -> quiet = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--for-training").type(boolean.class)
+        .description("write the lines that make vw --dsjson learn what vw --binary_parser learns from the log: "
+            + "_label_probability is p[0], not p[0] x pass_probability, and events VW's learner drops are left out "
+            + "(NOT_LEARNED); see docs/JOINING.md"), () -> forTraining, v -> forTraining = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--copy-invalid-utf8").type(boolean.class)
+        .description("copy contexts that are not valid UTF-8 byte for byte, as VW does, instead of skipping them "
+            + "(INVALID_UTF8). Such lines are NOT JSON"), () -> copyInvalidUtf8, v -> copyInvalidUtf8 = v));
+    join = new JoinOptionsGroup(spec, JoinOptionsGroup.HEADING);
+    progressOptions = new ProgressOptions(spec);
+    spec.addOption(Specs.bind(OptionSpec.builder("--threads").paramLabel("N").type(int.class)
+        .description("convert on N threads (default: the available cores, ${DEFAULT-VALUE}); the output, summary "
+            + "and exit code are the same for any N. The multistep joiner and --strict use one thread."),
+        () -> threads, v -> threads = v));
+  }
+
+  /** The model picocli parses this command's arguments with. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {
-    Io io = main.io();
     if (threads < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1, was " + threads);
     }
@@ -119,7 +115,7 @@ final class ConvertCommand implements Callable<Integer> {
     if (copyInvalidUtf8) {
       base = base.with(JoinFeature.COPY_INVALID_UTF8);
     }
-    JoinOptions options = JoinOptionsGroup.apply(join, base).withThreads(threads)
+    JoinOptions options = join.apply(base).withThreads(threads)
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     if (output != null && output.toString().equals("-")) {
       output = null; // "-" is standard output, as an input "-" is standard input

@@ -24,100 +24,98 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code evaluate FILE... [--window 1h|1d|all] [--policy ...] [--predictions NAME=FILE]... [--baseline POLICY]
  * [--alpha 0.05] [--format table|json|csv] [--html report.html]}: off-policy evaluation of the joined events
  * ({@link PolicyEvaluation}), with a ranked summary of the policies over the whole period first.
  */
-@Command(
-    name = "evaluate",
-    header = "Estimates what the logged policy and other policies earned, with confidence intervals.",
-    mixinStandardHelpOptions = true,
-    description = {
-        "Joins the logs as convert does and estimates, per policy and time window, the average reward with the "
-            + "estimators of the VowpalWabbit/estimators package: ips, snips, cressieread (point and interval), "
-            + "gaussian, clopper_pearson and cs (intervals; cs is valid at every window at once), and each "
-            + "policy's lift over the logged policy (and over --baseline) with its interval.",
-        "A ranked summary of the policies over the whole period comes first, then the windows.",
-        "Learnable CB, CCB and slates decisions are evaluated; every other event is counted with its reason. "
-            + "When no event can be evaluated, the reason is said on standard error and the exit code is 1.",
-        "The first error of the logs, if any, is described in words on standard error."},
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:no error was reported",
-        "1:an error was reported, the predictions do not match the events, or no event could be evaluated",
-        "2:usage error",
-        "3:an input cannot be opened"})
 final class EvaluateCommand implements Callable<Integer> {
+
+  private final CommandSpec spec = Specs.command(this, "evaluate",
+      "Estimates what the logged policy and other policies earned, with confidence intervals.",
+      new String[] {
+          "Joins the logs as convert does and estimates, per policy and time window, the average reward with the "
+              + "estimators of the VowpalWabbit/estimators package: ips, snips, cressieread (point and interval), "
+              + "gaussian, clopper_pearson and cs (intervals; cs is valid at every window at once), and each "
+              + "policy's lift over the logged policy (and over --baseline) with its interval.",
+          "A ranked summary of the policies over the whole period comes first, then the windows.",
+          "Learnable CB, CCB and slates decisions are evaluated; every other event is counted with its reason. "
+              + "When no event can be evaluated, the reason is said on standard error and the exit code is 1.",
+          "The first error of the logs, if any, is described in words on standard error."},
+      "0:no error was reported",
+      "1:an error was reported, the predictions do not match the events, or no event could be evaluated",
+      "2:usage error",
+      "3:an input cannot be opened");
 
   /** The output formats. */
   enum Format { TABLE, JSON, CSV }
 
-  @ParentCommand
-  Main main;
-
-  @Spec
-  CommandLine.Model.CommandSpec spec;
-
-  @Mixin
-  InputFiles files = new InputFiles();
-
-  @Option(names = "--window", paramLabel = "LENGTH", defaultValue = "all",
-      description = "the length of a time window: all (default), or a number and s, m, h or d (1h, 1d, 15m)")
-  String window;
-
-  @Option(names = "--policy", split = ",", paramLabel = "POLICY",
-      description = "the policies: logged, baseline1 (or baselineN: always action N), uniform, and the names of "
-          + "--predictions (default: logged, baseline1, uniform and every --predictions)")
+  private final Io io;
+  final InputFiles files;
+  String window = "all";
   @Nullable List<String> policies;
-
-  @Option(names = "--predictions", paramLabel = "NAME=FILE",
-      description = "VW's predictions of a model for the learnable events in order, as a policy named NAME "
-          + "(default name: predictions); repeat for several models. The -p output of vw --dsjson -t -i model: "
-          + "one action:probability list a line, actions by their 0-based index into the event's actions")
   @Nullable List<String> predictions;
-
-  @Option(names = "--baseline", paramLabel = "POLICY",
-      description = "also give every policy's lift over this one (always: over the logged policy)")
   @Nullable String baseline;
-
-  @Option(names = "--alpha", defaultValue = "0.05", description = "1 - the intervals' confidence (default: 0.05)")
-  double alpha;
-
-  @Option(names = "--reward-range", paramLabel = "MIN:MAX",
-      description = "the possible rewards; a reward outside is an error (default: the range [0, 1] widened to "
-          + "the rewards seen)")
+  double alpha = 0.05;
   @Nullable String rewardRange;
-
-  @Option(names = "--format", defaultValue = "table", paramLabel = "FORMAT",
-      description = "table (default), json (JSON Lines: one object per window, policy and estimator) or csv")
-  Format format;
-
-  @Option(names = "--html", paramLabel = "FILE", description = "also write a self-contained HTML report")
+  Format format = Format.TABLE;
   @Nullable Path html;
-
-  @Option(names = "--threads", paramLabel = "N",
-      description = "join each file on N threads (default: the available cores, ${DEFAULT-VALUE}); the counts are the "
-          + "same for any N, the output too, byte for byte. The multistep joiner and --strict use one.")
   int threads = Runtime.getRuntime().availableProcessors();
+  final JoinOptionsGroup join;
+  final ProgressOptions progressOptions;
 
-  @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
-  @Nullable JoinOptionsGroup join;
+  EvaluateCommand(Io io) {
+    this.io = io;
+    files = new InputFiles(spec);
+    spec.addOption(Specs.bind(OptionSpec.builder("--window").paramLabel("LENGTH").type(String.class)
+        .defaultValue("all")
+        .description("the length of a time window: all (default), or a number and s, m, h or d (1h, 1d, 15m)"),
+        () -> window, v -> window = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--policy").splitRegex(",").paramLabel("POLICY")
+        .type(List.class).auxiliaryTypes(String.class)
+        .description("the policies: logged, baseline1 (or baselineN: always action N), uniform, and the names of "
+            + "--predictions (default: logged, baseline1, uniform and every --predictions)"),
+        () -> policies, v -> policies = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--predictions").paramLabel("NAME=FILE")
+        .type(List.class).auxiliaryTypes(String.class)
+        .description("VW's predictions of a model for the learnable events in order, as a policy named NAME "
+            + "(default name: predictions); repeat for several models. The -p output of vw --dsjson -t -i model: "
+            + "one action:probability list a line, actions by their 0-based index into the event's actions"),
+        () -> predictions, v -> predictions = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--baseline").paramLabel("POLICY").type(String.class)
+        .description("also give every policy's lift over this one (always: over the logged policy)"),
+        () -> baseline, v -> baseline = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--alpha").paramLabel("<alpha>").type(double.class)
+        .defaultValue("0.05")
+        .description("1 - the intervals' confidence (default: 0.05)"), () -> alpha, v -> alpha = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--reward-range").paramLabel("MIN:MAX").type(String.class)
+        .description("the possible rewards; a reward outside is an error (default: the range [0, 1] widened to "
+            + "the rewards seen)"), () -> rewardRange, v -> rewardRange = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--format").defaultValue("table").paramLabel("FORMAT")
+        .type(Format.class)
+        .description("table (default), json (JSON Lines: one object per window, policy and estimator) or csv"),
+        () -> format, v -> format = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--html").paramLabel("FILE").type(Path.class)
+        .description("also write a self-contained HTML report"), () -> html, v -> html = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--threads").paramLabel("N").type(int.class)
+        .description("join each file on N threads (default: the available cores, ${DEFAULT-VALUE}); the counts are "
+            + "the same for any N, the output too, byte for byte. The multistep joiner and --strict use one."),
+        () -> threads, v -> threads = v));
+    join = new JoinOptionsGroup(spec, JoinOptionsGroup.HEADING);
+    progressOptions = new ProgressOptions(spec);
+  }
 
-  @Mixin
-  ProgressOptions progressOptions = new ProgressOptions();
+  /** The model picocli parses this command's arguments with. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() throws IOException {
-    Io io = main.io();
     if (threads < 1) {
       throw badValue("--threads", Integer.toString(threads), "must be at least 1");
     }
@@ -139,7 +137,7 @@ final class EvaluateCommand implements Callable<Integer> {
     if (resolved == null || chosen == null) {
       return Main.EXIT_UNREADABLE;
     }
-    JoinOptions joinOptions = JoinOptionsGroup.apply(join, JoinOptions.defaults())
+    JoinOptions joinOptions = join.apply(JoinOptions.defaults())
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     PolicyEvaluation evaluation = PolicyEvaluation.of(options, chosen);
     Progress progress = Progress.of(io, progressOptions, false, Progress.totalSize(resolved));

@@ -10,42 +10,46 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code inspect FILE}: lists the messages of a log, one line each, in file order (SPEC §1). Writes to the command
  * line's out and err writers, so that tests can capture them.
  */
-@Command(
-    name = "inspect",
-    header = "Lists the messages of a log, one line each.",
-    mixinStandardHelpOptions = true,
-    description = {
-        "Lists the messages of a joined log in file order, one line each, stopping after EOF:",
-        "  OFFSET<TAB>TYPE<TAB>SIZE",
-        "OFFSET is the decimal byte offset of the message's type field; TYPE is FILEMAGIC, HEADER, CHECKPOINT, "
-            + "REGULAR, EOF or UNKNOWN(0x1AAAAAAA) (the type value in hex); SIZE is the payload size (for FILEMAGIC "
-            + "the version; for EOF the 4 bytes after the type, or 0).",
-        "A message is listed once its type and size are read and its whole payload is present; a FILEMAGIC whose "
-            + "version is not 1 is listed and ends the reading. Problems go to standard error.",
-        "An rlclientlib event file (the input of join) is listed batch by batch: OFFSET<TAB>BATCH<TAB>SIZE<TAB>"
-            + "ENCODING for a batch, then OFFSET<TAB>TYPE<TAB>SIZE<TAB>ID for each of its events."},
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:the file was read to its end or to EOF",
-        "1:reading stopped on an error (bad version, truncated field, payload or padding, 1-3 stray bytes at the "
-            + "end); the lines before it are printed",
-        "2:usage error",
-        "3:the file cannot be opened"})
 final class InspectCommand implements Callable<Integer> {
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  private final CommandSpec spec = Specs.command(this, "inspect",
+      "Lists the messages of a log, one line each.",
+      new String[] {
+          "Lists the messages of a joined log in file order, one line each, stopping after EOF:",
+          "  OFFSET<TAB>TYPE<TAB>SIZE",
+          "OFFSET is the decimal byte offset of the message's type field; TYPE is FILEMAGIC, HEADER, CHECKPOINT, "
+              + "REGULAR, EOF or UNKNOWN(0x1AAAAAAA) (the type value in hex); SIZE is the payload size (for FILEMAGIC "
+              + "the version; for EOF the 4 bytes after the type, or 0).",
+          "A message is listed once its type and size are read and its whole payload is present; a FILEMAGIC whose "
+              + "version is not 1 is listed and ends the reading. Problems go to standard error.",
+          "An rlclientlib event file (the input of join) is listed batch by batch: OFFSET<TAB>BATCH<TAB>SIZE<TAB>"
+              + "ENCODING for a batch, then OFFSET<TAB>TYPE<TAB>SIZE<TAB>ID for each of its events."},
+      "0:the file was read to its end or to EOF",
+      "1:reading stopped on an error (bad version, truncated field, payload or padding, 1-3 stray bytes at the "
+          + "end); the lines before it are printed",
+      "2:usage error",
+      "3:the file cannot be opened");
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "the joined binary log, or an rlclientlib event file")
   Path file;
+
+  InspectCommand() {
+    spec.addPositional(Specs.bind(PositionalParamSpec.builder().index("0").required(true).paramLabel("FILE")
+        .type(Path.class)
+        .description("the joined binary log, or an rlclientlib event file"), () -> file, v -> file = v));
+  }
+
+  /** The model picocli parses this command's arguments with. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {

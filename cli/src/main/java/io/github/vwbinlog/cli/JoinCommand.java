@@ -21,107 +21,109 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code join --interactions F... --observations F... [--episodes F...] -o OUT}: rlclientlib's raw event files in, a
  * joined binary log out ({@link LogJoiner}).
  */
-@Command(
-    name = "join",
-    header = "Joins rlclientlib's interaction and observation files into a joined binary log.",
-    mixinStandardHelpOptions = true,
-    description = {
-        "Reads the event files rlclientlib's file senders write (protocol v2), merges them by client time and "
-            + "joins each interaction with the observations of its event id within the experimental unit duration; "
-            + "writes a joined binary log that vw --binary_parser, convert and the Spark source read.",
-        "Interactions without observations are written (they get the default reward); observations that join "
-            + "nothing and late events are counted by reason in the summary on standard error.",
-        "Files or directories (their files in name order) may be given for each stream. The output is written to "
-            + "a temporary file and renamed when complete. Durations: a number and s, m, h or d (30s, 10m, 2h, 7d)."},
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:no error was reported (notices allowed)",
-        "1:an error was reported (a malformed or truncated batch; the rest was joined and written), or an input is "
-            + "not a protocol v2 event file (nothing written)",
-        "2:usage error",
-        "3:an input cannot be opened, or the output cannot be written (nothing written)"})
 final class JoinCommand implements Callable<Integer> {
 
-  @ParentCommand
-  Main main;
+  private final CommandSpec spec = Specs.command(this, "join",
+      "Joins rlclientlib's interaction and observation files into a joined binary log.",
+      new String[] {
+          "Reads the event files rlclientlib's file senders write (protocol v2), merges them by client time and "
+              + "joins each interaction with the observations of its event id within the experimental unit duration; "
+              + "writes a joined binary log that vw --binary_parser, convert and the Spark source read.",
+          "Interactions without observations are written (they get the default reward); observations that join "
+              + "nothing and late events are counted by reason in the summary on standard error.",
+          "Files or directories (their files in name order) may be given for each stream. The output is written to "
+              + "a temporary file and renamed when complete. Durations: a number and s, m, h or d (30s, 10m, 2h, 7d)."},
+      "0:no error was reported (notices allowed)",
+      "1:an error was reported (a malformed or truncated batch; the rest was joined and written), or an input is "
+          + "not a protocol v2 event file (nothing written)",
+      "2:usage error",
+      "3:an input cannot be opened, or the output cannot be written (nothing written)");
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
-  @Option(names = "--interactions", arity = "1..*", required = true, paramLabel = "F",
-      description = "interaction files (CB, CCB, slates, CA, multistep steps) or directories of them")
+  private final Io io;
   List<String> interactions = new ArrayList<>();
-
-  @Option(names = "--observations", arity = "1..*", paramLabel = "F",
-      description = "observation files (outcomes, activations) or directories of them")
   List<String> observations = new ArrayList<>();
-
-  @Option(names = "--episodes", arity = "1..*", paramLabel = "F",
-      description = "episode files (multistep) or directories of them; multistep steps are joined only with them")
   List<String> episodes = new ArrayList<>();
-
-  @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT",
-      description = "the joined log, or with --roll the directory of the joined logs")
   Path output;
-
-  @Option(names = "--eud", paramLabel = "DURATION", defaultValue = "10m",
-      description = "experimental unit duration: how long after its interaction an observation joins it "
-          + "(inclusive; default ${DEFAULT-VALUE}), or unlimited")
-  String eud;
-
-  @Option(names = "--backward", paramLabel = "DURATION", defaultValue = "2m",
-      description = "how long before its interaction an observation still joins it (inclusive; default "
-          + "${DEFAULT-VALUE}; 0 for none)")
-  String backward;
-
-  @Option(names = "--disorder", paramLabel = "DURATION", defaultValue = "1m",
-      description = "how far behind the latest client time read an event may be and still be joined (default "
-          + "${DEFAULT-VALUE}; 0 for none); later ones are counted as LATE_EVENT")
-  String disorder;
-
-  @Option(names = "--roll", paramLabel = "DURATION",
-      description = "write one joined log per period of interaction time (1h: hourly files) into the directory OUT")
+  String eud = "10m";
+  String backward = "2m";
+  String disorder = "1m";
   @Nullable String roll;
-
-  @Option(names = "--problem-type", paramLabel = "TYPE", completionCandidates = JoinOptionsGroup.ProblemTypeNames.class,
-      description = "cb, ccb, slates or ca, written to the CHECKPOINT (default: the first interaction's type)")
   @Nullable ProblemType problemType;
-
-  @Option(names = "--reward-function", paramLabel = "F",
-      completionCandidates = JoinOptionsGroup.RewardFunctionNames.class,
-      description = "earliest (default), average, median, sum, min or max, written to the CHECKPOINT")
   @Nullable RewardFunction rewardFunction;
-
-  @Option(names = "--default-reward", paramLabel = "R", description = "written to the CHECKPOINT (default 0)")
   float defaultReward;
-
-  @Option(names = "--learning-mode", paramLabel = "MODE",
-      description = "online (default), apprentice or loggingonly, written to the CHECKPOINT")
   @Nullable LearningMode learningMode;
-
-  @Option(names = "--use-client-time", description = "set use_client_time in the CHECKPOINT (the joined events' "
-      + "timestamps are the client times either way)")
   boolean useClientTime;
-
-  @Option(names = {"-q", "--quiet"}, description = "no summary on standard error (nor progress bar)")
   boolean quiet;
+  final ProgressOptions progressOptions;
 
-  @Mixin
-  ProgressOptions progressOptions = new ProgressOptions();
+  JoinCommand(Io io) {
+    this.io = io;
+    spec.addOption(Specs.bind(OptionSpec.builder("--interactions").arity("1..*").required(true).paramLabel("F")
+        .type(List.class).auxiliaryTypes(String.class)
+        .description("interaction files (CB, CCB, slates, CA, multistep steps) or directories of them"),
+        () -> interactions, v -> interactions = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--observations").arity("1..*").paramLabel("F")
+        .type(List.class).auxiliaryTypes(String.class)
+        .description("observation files (outcomes, activations) or directories of them"),
+        () -> observations, v -> observations = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--episodes").arity("1..*").paramLabel("F")
+        .type(List.class).auxiliaryTypes(String.class)
+        .description("episode files (multistep) or directories of them; multistep steps are joined only with them"),
+        () -> episodes, v -> episodes = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("-o", "--output").required(true).paramLabel("OUT").type(Path.class)
+        .description("the joined log, or with --roll the directory of the joined logs"),
+        () -> output, v -> output = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--eud").paramLabel("DURATION").type(String.class).defaultValue("10m")
+        .description("experimental unit duration: how long after its interaction an observation joins it "
+            + "(inclusive; default ${DEFAULT-VALUE}), or unlimited"), () -> eud, v -> eud = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--backward").paramLabel("DURATION").type(String.class)
+        .defaultValue("2m")
+        .description("how long before its interaction an observation still joins it (inclusive; default "
+            + "${DEFAULT-VALUE}; 0 for none)"), () -> backward, v -> backward = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--disorder").paramLabel("DURATION").type(String.class)
+        .defaultValue("1m")
+        .description("how far behind the latest client time read an event may be and still be joined (default "
+            + "${DEFAULT-VALUE}; 0 for none); later ones are counted as LATE_EVENT"),
+        () -> disorder, v -> disorder = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--roll").paramLabel("DURATION").type(String.class)
+        .description("write one joined log per period of interaction time (1h: hourly files) into the directory OUT"),
+        () -> roll, v -> roll = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--problem-type").paramLabel("TYPE").type(ProblemType.class)
+        .completionCandidates(JoinOptionsGroup.PROBLEM_TYPES)
+        .description("cb, ccb, slates or ca, written to the CHECKPOINT (default: the first interaction's type)"),
+        () -> problemType, v -> problemType = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--reward-function").paramLabel("F").type(RewardFunction.class)
+        .completionCandidates(JoinOptionsGroup.REWARD_FUNCTIONS)
+        .description("earliest (default), average, median, sum, min or max, written to the CHECKPOINT"),
+        () -> rewardFunction, v -> rewardFunction = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--default-reward").paramLabel("R").type(float.class)
+        .description("written to the CHECKPOINT (default 0)"), () -> defaultReward, v -> defaultReward = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--learning-mode").paramLabel("MODE").type(LearningMode.class)
+        .description("online (default), apprentice or loggingonly, written to the CHECKPOINT"),
+        () -> learningMode, v -> learningMode = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--use-client-time").type(boolean.class)
+        .description("set use_client_time in the CHECKPOINT (the joined events' timestamps are the client times "
+            + "either way)"), () -> useClientTime, v -> useClientTime = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("-q", "--quiet").type(boolean.class)
+        .description("no summary on standard error (nor progress bar)"), () -> quiet, v -> quiet = v));
+    progressOptions = new ProgressOptions(spec);
+  }
+
+  /** The model picocli parses this command's arguments with. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {
-    Io io = main.io();
     LogJoiner.Builder b = LogJoiner.builder();
     try {
       Duration e = duration("--eud", eud, true, false);

@@ -4,26 +4,16 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 
 /**
  * The {@code vw-binlog} command: one subcommand per job. Exit codes are shared by all subcommands: 0 success, 1 the
  * input had an error (what could be read was still processed), 2 usage error, 3 input unreadable (or, for
  * {@code convert}, output unwritable).
  */
-@Command(
-    name = "vw-binlog",
-    mixinStandardHelpOptions = true,
-    versionProvider = VersionProvider.class,
-    description = "Reads Vowpal Wabbit joined binary schema v2 logs.",
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:success",
-        "1:the input has an error; everything before it was processed",
-        "2:usage error",
-        "3:the input cannot be opened (convert: or its output cannot be written)"})
 public final class Main implements Runnable {
 
   /** Exit code: the input had an error. */
@@ -33,18 +23,15 @@ public final class Main implements Runnable {
   /** Exit code: the input cannot be opened, or convert's output cannot be written. */
   static final int EXIT_UNREADABLE = 3;
 
-  private final Io io;
+  private final CommandSpec spec = Specs.command(this, "vw-binlog", null,
+      new String[] {"Reads Vowpal Wabbit joined binary schema v2 logs."},
+      "0:success",
+      "1:the input has an error; everything before it was processed",
+      "2:usage error",
+      "3:the input cannot be opened (convert: or its output cannot be written)");
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
-  private Main(Io io) {
-    this.io = io;
-  }
-
-  /** The streams of this run; subcommands reach them through {@code @ParentCommand}. */
-  Io io() {
-    return io;
+  private Main() {
+    spec.versionProvider(new VersionProvider());
   }
 
   @Override
@@ -53,18 +40,17 @@ public final class Main implements Runnable {
   }
 
   /** The subcommands, in the order help lists them, each by its name. */
-  private record Subcommand(String name, Class<?> type) {}
+  private record Subcommand(String name, Function<Io, CommandSpec> make) {}
 
   private static final List<Subcommand> SUBCOMMANDS = List.of(
-      new Subcommand("inspect", InspectCommand.class),
-      new Subcommand("convert", ConvertCommand.class),
-      new Subcommand("join", JoinCommand.class),
-      new Subcommand("stats", StatsCommand.class),
-      new Subcommand("evaluate", EvaluateCommand.class),
-      new Subcommand("validate", ValidateCommand.class),
-      new Subcommand("split", SplitCommand.class),
-      new Subcommand("completion", CompletionCommand.class),
-      new Subcommand("help", CommandLine.HelpCommand.class));
+      new Subcommand("inspect", io -> new InspectCommand().spec()),
+      new Subcommand("convert", io -> new ConvertCommand(io).spec()),
+      new Subcommand("join", io -> new JoinCommand(io).spec()),
+      new Subcommand("stats", io -> new StatsCommand(io).spec()),
+      new Subcommand("evaluate", io -> new EvaluateCommand(io).spec()),
+      new Subcommand("validate", io -> new ValidateCommand(io).spec()),
+      new Subcommand("split", io -> new SplitCommand(io).spec()),
+      new Subcommand("completion", io -> new CompletionCommand(io).spec()));
 
   /** The command line with every subcommand, on these streams. */
   static CommandLine commandLine(Io io) {
@@ -74,21 +60,24 @@ public final class Main implements Runnable {
   /**
    * The command line for these arguments, on these streams; tests run it in-process. When the first argument names a
    * subcommand that does not look at the others ({@code help} and {@code completion} do), only that subcommand is
-   * registered: picocli builds each subcommand's model by reflection, and building all of them took about a third of
-   * the start of a {@code convert} run. Parsing, help and errors of that subcommand are the same either way.
+   * registered: building every subcommand's model took about a third of the start of a {@code convert} run when
+   * picocli read them from annotations. Parsing, help and errors of that subcommand are the same either way.
    */
   static CommandLine commandLine(Io io, String @Nullable [] args) {
-    CommandLine cmd = new CommandLine(new Main(io));
+    CommandLine cmd = new CommandLine(Specs.withStandardHelpOptions(new Main().spec));
     String first = args != null && args.length > 0 ? args[0] : "";
     boolean one = false;
     for (Subcommand subcommand : SUBCOMMANDS) {
       one |= subcommand.name().equals(first);
     }
-    one &= !first.equals("help") && !first.equals("completion");
+    one &= !first.equals("completion");
     for (Subcommand subcommand : SUBCOMMANDS) {
       if (!one || subcommand.name().equals(first)) {
-        cmd.addSubcommand(subcommand.name(), subcommand.type());
+        cmd.addSubcommand(subcommand.name(), Specs.withStandardHelpOptions(subcommand.make().apply(io)));
       }
+    }
+    if (!one) {
+      cmd.addSubcommand("help", new CommandLine.HelpCommand()); // picocli's own, from its annotations
     }
     // Set after the subcommands are added: picocli applies them to the subcommands present.
     cmd.setCaseInsensitiveEnumValuesAllowed(true);

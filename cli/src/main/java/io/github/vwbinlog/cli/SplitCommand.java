@@ -14,67 +14,66 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code split FILE --parts N --out-dir DIR}: cuts a log into parts that convert on their own. */
-@Command(
-    name = "split",
-    header = "Cuts a log into parts that convert on their own.",
-    mixinStandardHelpOptions = true,
-    description = {
-        "Splits a log into N files of similar size, named NAME.part-001-of-00N.EXT, for converting in parallel: "
-            + "converting the parts and concatenating their DSJSON in order gives the DSJSON of the whole log.",
-        "Cuts are made before CHECKPOINT messages when the log has at least N-1 of them with REGULAR messages "
-            + "between, otherwise before REGULAR messages; fewer parts are written when there are not enough places "
-            + "to cut. Each part repeats the FILEMAGIC, the last HEADER and the CHECKPOINT in force at its cut, and "
-            + "ends with EOF. Messages are copied byte for byte.",
-        "A log with a framing problem (truncated, bad version) is split up to the problem, with exit code 1."},
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:the parts were written",
-        "1:the log has a framing problem (the parts hold what was read before it), the parts cannot be written, or "
-            + "--verify found a difference",
-        "2:usage error",
-        "3:the file cannot be opened"})
 final class SplitCommand implements Callable<Integer> {
 
-  @ParentCommand
-  Main main;
+  private final CommandSpec spec = Specs.command(this, "split",
+      "Cuts a log into parts that convert on their own.",
+      new String[] {
+          "Splits a log into N files of similar size, named NAME.part-001-of-00N.EXT, for converting in parallel: "
+              + "converting the parts and concatenating their DSJSON in order gives the DSJSON of the whole log.",
+          "Cuts are made before CHECKPOINT messages when the log has at least N-1 of them with REGULAR messages "
+              + "between, otherwise before REGULAR messages; fewer parts are written when there are not enough places "
+              + "to cut. Each part repeats the FILEMAGIC, the last HEADER and the CHECKPOINT in force at its cut, and "
+              + "ends with EOF. Messages are copied byte for byte.",
+          "A log with a framing problem (truncated, bad version) is split up to the problem, with exit code 1."},
+      "0:the parts were written",
+      "1:the log has a framing problem (the parts hold what was read before it), the parts cannot be written, or "
+          + "--verify found a difference",
+      "2:usage error",
+      "3:the file cannot be opened");
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
-  @Parameters(index = "0", paramLabel = "FILE", description = "the joined binary log (a file: it is read twice)")
+  private final Io io;
   Path input;
-
-  @Option(names = {"-n", "--parts"}, paramLabel = "N", required = true, description = "how many parts (at least 1)")
   int parts;
-
-  @Option(names = {"-d", "--out-dir"}, paramLabel = "DIR", required = true,
-      description = "where to write the parts (created if needed; existing parts of the same names are replaced)")
   Path outDir;
-
-  @Option(names = "--verify", description = "convert the log and the parts and check that the DSJSON is the same "
-      + "(with the join options below; converts twice)")
   boolean verify;
-
-  @Option(names = {"-q", "--quiet"}, description = "do not list the parts")
   boolean quiet;
+  final JoinOptionsGroup join;
 
-  @ArgGroup(validate = false, heading = "%nJoin options, for --verify (VW's, each sticky):%n")
-  @Nullable JoinOptionsGroup join;
+  SplitCommand(Io io) {
+    this.io = io;
+    spec.addPositional(Specs.bind(PositionalParamSpec.builder().index("0").required(true).paramLabel("FILE")
+        .type(Path.class)
+        .description("the joined binary log (a file: it is read twice)"), () -> input, v -> input = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("-n", "--parts").paramLabel("N").required(true).type(int.class)
+        .description("how many parts (at least 1)"), () -> parts, v -> parts = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("-d", "--out-dir").paramLabel("DIR").required(true).type(Path.class)
+        .description("where to write the parts (created if needed; existing parts of the same names are replaced)"),
+        () -> outDir, v -> outDir = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--verify").type(boolean.class)
+        .description("convert the log and the parts and check that the DSJSON is the same (with the join options "
+            + "below; converts twice)"), () -> verify, v -> verify = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("-q", "--quiet").type(boolean.class)
+        .description("do not list the parts"), () -> quiet, v -> quiet = v));
+    join = new JoinOptionsGroup(spec, "%nJoin options, for --verify (VW's, each sticky):%n");
+  }
+
+  /** The model picocli parses this command's arguments with. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() {
     if (parts < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--parts must be at least 1, was " + parts);
     }
-    Io io = main.io();
     // Unknown messages are copied too, so that a part is the stretch of the log it comes from.
     ReadOptions options = ReadOptions.defaults().with(ReadFeature.INCLUDE_UNKNOWN_MESSAGES)
         .withListener(DiagnosticListener.ignoring());

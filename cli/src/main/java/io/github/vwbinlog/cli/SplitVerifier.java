@@ -23,8 +23,8 @@ final class SplitVerifier {
   private SplitVerifier() {}
 
   /** Whether the parts convert to the DSJSON of the whole; says which on {@code io}. */
-  static boolean verify(Path whole, List<SplitWriter.Part> parts, @Nullable JoinOptionsGroup join, Io io) {
-    DsjsonConverter converter = DsjsonConverter.of(JoinOptionsGroup.apply(join, JoinOptions.defaults())
+  static boolean verify(Path whole, List<SplitWriter.Part> parts, JoinOptionsGroup join, Io io) {
+    DsjsonConverter converter = DsjsonConverter.of(join.apply(JoinOptions.defaults())
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring())));
     try {
       Digest expected = new Digest();

@@ -9,57 +9,55 @@ import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** {@code stats FILE... [--json]}: counts of messages, joined events, skips by reason, and VW's metrics. */
-@Command(
-    name = "stats",
-    header = "Counts messages, joined events, skips by reason, and VW's metrics.",
-    mixinStandardHelpOptions = true,
-    description = {
-        "Converts logs to nowhere and prints counts: messages by type, joined events by type, learnable, "
-            + "interactions seen and skipped, every diagnostic by reason, and VW's parser metrics.",
-        "Several files or a directory are read as convert reads them, and their counts summed.",
-        "The first error, if any, is described in words on standard error."},
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:no error was reported",
-        "1:an error was reported",
-        "2:usage error",
-        "3:an input cannot be opened"})
 final class StatsCommand implements Callable<Integer> {
 
-  @ParentCommand
-  Main main;
+  private final CommandSpec spec = Specs.command(this, "stats",
+      "Counts messages, joined events, skips by reason, and VW's metrics.",
+      new String[] {
+          "Converts logs to nowhere and prints counts: messages by type, joined events by type, learnable, "
+              + "interactions seen and skipped, every diagnostic by reason, and VW's parser metrics.",
+          "Several files or a directory are read as convert reads them, and their counts summed.",
+          "The first error, if any, is described in words on standard error."},
+      "0:no error was reported",
+      "1:an error was reported",
+      "2:usage error",
+      "3:an input cannot be opened");
 
-  @Mixin
-  InputFiles files = new InputFiles();
-
-  @Option(names = "--json", description = "print one JSON object instead of text")
+  private final Io io;
+  final InputFiles files;
   boolean json;
-
-  @Option(names = "--strict", description = "stop at the first error (exit 1, no counts printed)")
   boolean strict;
+  final JoinOptionsGroup join;
+  final ProgressOptions progressOptions;
 
-  @ArgGroup(validate = false, heading = JoinOptionsGroup.HEADING)
-  @Nullable JoinOptionsGroup join;
+  StatsCommand(Io io) {
+    this.io = io;
+    files = new InputFiles(spec);
+    spec.addOption(Specs.bind(OptionSpec.builder("--json").type(boolean.class)
+        .description("print one JSON object instead of text"), () -> json, v -> json = v));
+    spec.addOption(Specs.bind(OptionSpec.builder("--strict").type(boolean.class)
+        .description("stop at the first error (exit 1, no counts printed)"), () -> strict, v -> strict = v));
+    join = new JoinOptionsGroup(spec, JoinOptionsGroup.HEADING);
+    progressOptions = new ProgressOptions(spec);
+  }
 
-  @Mixin
-  ProgressOptions progressOptions = new ProgressOptions();
+  /** The model picocli parses this command's arguments with. */
+  CommandSpec spec() {
+    return spec;
+  }
 
   @Override
   public Integer call() throws IOException {
-    Io io = main.io();
     List<Input> resolved = files.resolve(io);
     if (resolved == null) {
       return Main.EXIT_UNREADABLE;
     }
     JoinOptions base = strict ? JoinOptions.defaults().with(JoinFeature.STRICT) : JoinOptions.defaults();
-    JoinOptions options = JoinOptionsGroup.apply(join, base)
+    JoinOptions options = join.apply(base)
         .withReadOptions(ReadOptions.defaults().withListener(DiagnosticListener.ignoring()));
     Progress progress = Progress.of(io, progressOptions, false, Progress.totalSize(resolved));
     // Converting to nowhere counts exactly what convert would write and skip.

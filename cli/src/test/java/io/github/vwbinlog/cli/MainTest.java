@@ -9,7 +9,14 @@ import io.github.vwbinlog.join.MultistepReward;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,7 +33,7 @@ class MainTest {
     Object command = parsed.subcommand().commandSpec().userObject();
     JoinOptionsGroup group = command instanceof ConvertCommand c ? c.join
         : command instanceof StatsCommand s ? s.join : ((ValidateCommand) command).join;
-    return JoinOptionsGroup.apply(group, JoinOptions.defaults());
+    return group.apply(JoinOptions.defaults());
   }
 
   @Test
@@ -45,6 +52,40 @@ class MainTest {
 
     assertThat(run.exit()).isZero();
     assertThat(run.out()).contains("Usage: vw-binlog " + command + " ");
+  }
+
+  /**
+   * The commands build their models in code ({@link Specs}), which picocli runs without looking at annotations: a
+   * picocli annotation on a class of this package would be ignored without a word, so none may be there.
+   */
+  @Test
+  void noClassOfTheCommandLineCarriesPicocliAnnotations() throws Exception {
+    Path classes = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+        .resolve(Main.class.getPackageName().replace('.', '/'));
+    List<String> annotated = new ArrayList<>();
+    List<String> checked = new ArrayList<>();
+    try (Stream<Path> files = Files.list(classes)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        String name = file.getFileName().toString();
+        if (!name.endsWith(".class") || name.equals("package-info.class")) {
+          continue;
+        }
+        Class<?> type = Class.forName(Main.class.getPackageName() + "." + name.replace(".class", ""));
+        checked.add(type.getSimpleName());
+        List<AnnotatedElement> elements = new ArrayList<>(List.of(type.getDeclaredFields()));
+        elements.addAll(List.of(type.getDeclaredMethods()));
+        elements.add(type);
+        for (AnnotatedElement element : elements) {
+          for (Annotation a : element.getDeclaredAnnotations()) {
+            if (a.annotationType().getName().startsWith("picocli.")) {
+              annotated.add(element + ": " + a);
+            }
+          }
+        }
+      }
+    }
+    assertThat(checked).contains("ConvertCommand", "InputFiles", "JoinOptionsGroup", "Main");
+    assertThat(annotated).isEmpty();
   }
 
   /** What a run prints when every subcommand is registered, as {@code --help} and {@code completion} have them. */

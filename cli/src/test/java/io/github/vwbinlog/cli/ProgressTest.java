@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The progress bar: when it shows, what it says, and that it changes nothing else. */
@@ -30,7 +31,7 @@ class ProgressTest {
   }
 
   private static ProgressOptions flag(Boolean value) {
-    ProgressOptions o = new ProgressOptions();
+    ProgressOptions o = new ProgressOptions(CommandLine.Model.CommandSpec.create());
     o.progress = value;
     return o;
   }
