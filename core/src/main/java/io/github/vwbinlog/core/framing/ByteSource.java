@@ -124,6 +124,14 @@ public abstract class ByteSource implements Closeable {
     return v;
   }
 
+  /**
+   * Reads the last in-place payload again into {@code dst}, from the file, when it starts at {@code position} and is
+   * {@code length} bytes ({@link PayloadFile#copy}). Only a source over a file can; this default returns false.
+   */
+  public boolean copyInPlacePayload(long position, int length, byte[] dst) {
+    return false;
+  }
+
   /** Skips up to {@code n} bytes and returns how many were skipped: fewer only at the end of the input. */
   public abstract long skip(long n) throws IOException;
 

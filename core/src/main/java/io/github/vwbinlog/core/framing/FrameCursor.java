@@ -43,6 +43,12 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  */
 public final class FrameCursor {
+
+  /**
+   * The bytes before the payload of a HEADER, CHECKPOINT, REGULAR or unknown message: its type and its size, so that
+   * such a payload starts at the message's offset plus this.
+   */
+  public static final int FRAME_BYTES = 8;
   private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).asReadOnlyBuffer();
 
   private final ByteSource source;

@@ -128,6 +128,24 @@ final class MappedFileSource extends ByteSource {
   }
 
   @Override
+  public boolean copyInPlacePayload(long position, int length, byte[] dst) {
+    if (windowStart + inPlaceIndex() != position || inPlaceLength() != length || dst.length < length) {
+      return false;
+    }
+    ByteBuffer target = ByteBuffer.wrap(dst, 0, length);
+    try {
+      while (target.hasRemaining()) {
+        if (channel.read(target, position + target.position()) < 0) {
+          return false; // the file shrank under the mapping
+        }
+      }
+    } catch (IOException e) {
+      return false;
+    }
+    return true;
+  }
+
+  @Override
   public long skip(long n) {
     long length = Math.min(n, fileSize - position);
     position += length;

@@ -117,6 +117,14 @@ public final class MessageReader implements BinaryLogReader {
     }
   }
 
+  /**
+   * Where the payload just read can be read again from the file ({@link PayloadFile}); it says false for every payload
+   * when the input is not a mapped file.
+   */
+  public PayloadFile payloadFile() {
+    return source::copyInPlacePayload;
+  }
+
   /** The cursor beneath this reader, for callers that want one message at a time without records. */
   public FrameCursor cursor() {
     return cursor;

@@ -1,7 +1,9 @@
 package io.github.vwbinlog.core.join;
 
+import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
+import io.github.vwbinlog.core.framing.MessageReader;
 import io.github.vwbinlog.core.scan.MessageScan;
 import io.github.vwbinlog.event.DedupInfo;
 import java.nio.ByteBuffer;
@@ -64,6 +66,18 @@ public final class MessageJoiner implements AutoCloseable {
     } else {
       java.util.Objects.requireNonNull(multistep).regular(offset, payload, sink);
     }
+  }
+
+  /**
+   * Reads the payloads of REGULAR messages from {@code reader}'s file where it has them, rather than through their
+   * views ({@link MessageScan#readFrom}): the same bytes, without the first access to each page of the mapping. Only
+   * the single joiner does; a reader that is not one of core's, or null, changes nothing.
+   */
+  public MessageJoiner readingFrom(@Nullable BinaryLogReader reader) {
+    if (single != null && reader instanceof MessageReader messages) {
+      single.readFrom(messages.payloadFile());
+    }
+    return this;
   }
 
   /** For a part: whether its result may depend on the ids cached before it, so that it must be joined again. */

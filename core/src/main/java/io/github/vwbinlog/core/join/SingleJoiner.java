@@ -11,6 +11,8 @@ import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.JsonSyntax;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.flatbuf.FlatVerifier;
+import io.github.vwbinlog.core.framing.FrameCursor;
+import io.github.vwbinlog.core.framing.PayloadFile;
 import io.github.vwbinlog.core.scan.MessageScan;
 import io.github.vwbinlog.core.write.EventEncoder;
 import io.github.vwbinlog.event.DedupInfo;
@@ -103,6 +105,11 @@ final class SingleJoiner implements ScanView.Reports {
     return journal;
   }
 
+  /** Reads the payloads of REGULAR messages from {@code file} where it has them ({@link MessageScan#readFrom}). */
+  void readFrom(@Nullable PayloadFile file) {
+    scan.readFrom(file);
+  }
+
   /** Gives the scan's zstd context back to its pool; the joiner can go on and borrows again when it needs to. */
   void close() {
     scan.close();
@@ -118,7 +125,7 @@ final class SingleJoiner implements ScanView.Reports {
     if (config.ready()) {
       refreshConfig();
     }
-    if (!config.ready() || !scan.scan(payload)) {
+    if (!config.ready() || !scan.scan(payload, offset + FrameCursor.FRAME_BYTES)) {
       RegularMessages.skip(offset, payload, config, counters, verifier, limits);
       return;
     }

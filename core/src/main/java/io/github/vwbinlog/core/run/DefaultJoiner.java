@@ -44,7 +44,7 @@ public final class DefaultJoiner extends LoopJoiner {
     this.options = options;
     this.joiner = options.isEnabled(JoinFeature.MULTISTEP)
         ? MessageJoiner.multistep(config, counters, options.readOptions().limits(), zstd)
-        : MessageJoiner.of(config, counters, options.readOptions().limits(), zstd);
+        : MessageJoiner.of(config, counters, options.readOptions().limits(), zstd).readingFrom(reader);
   }
 
   /**

@@ -195,7 +195,7 @@ public final class RangeJoiner extends LoopJoiner {
     }
     List<Diagnostic> diagnostics = new ArrayList<>();
     JoinCounters own = new JoinCounters(diagnostics::add, false, true);
-    MessageJoiner joiner = MessageJoiner.of(config, own, limits, cache, !certain, null);
+    MessageJoiner joiner = MessageJoiner.of(config, own, limits, cache, !certain, null).readingFrom(reader);
     P part = sink.open();
     joiner.regular(r.offset(), r.payload(), into(sink, part));
     if (!certain) {

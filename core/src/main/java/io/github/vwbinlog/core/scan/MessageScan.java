@@ -28,6 +28,7 @@ import io.github.vwbinlog.core.flatbuf.FlatVerifier;
 import io.github.vwbinlog.core.flatbuf.LittleEndian;
 import io.github.vwbinlog.core.flatbuf.Schema;
 import io.github.vwbinlog.core.flatbuf.TableType;
+import io.github.vwbinlog.core.framing.PayloadFile;
 import io.github.vwbinlog.core.write.EventEncoder;
 import io.github.vwbinlog.event.CaEvent;
 import io.github.vwbinlog.event.CbEvent;
@@ -208,6 +209,8 @@ public final class MessageScan {
   private byte[] message = new byte[0];
   // The same bytes as a buffer, for the verifier and the record decoder.
   private ByteBuffer messageBuffer = ByteBuffer.allocate(0);
+  /** Where payloads can be read again from their file, or null. */
+  private @Nullable PayloadFile file;
 
   // zstd payloads of the message, decompressed one after the other into a reused array (8-aligned), and the same
   // bytes as a buffer for the verifier.
@@ -274,10 +277,19 @@ public final class MessageScan {
    *     every one of them or those before {@link #failure}
    */
   public boolean scan(ByteBuffer payload) {
+    return scan(payload, -1);
+  }
+
+  /**
+   * Scans a REGULAR message's payload that starts at {@code position} of its file, as {@link #scan(ByteBuffer)} does,
+   * copying it into the scan's array by a read of the file when {@link #readFrom a file} was given and has that
+   * payload there. The bytes are the same either way.
+   */
+  public boolean scan(ByteBuffer payload, long position) {
     original = payload.order() == ByteOrder.LITTLE_ENDIAN ? payload
         : payload.duplicate().order(ByteOrder.LITTLE_ENDIAN);
     base = payload.position();
-    int length = local(payload);
+    int length = local(payload, position);
     dedups.clear();
     failure = null;
     eventCount = 0;
@@ -457,17 +469,29 @@ public final class MessageScan {
   }
 
   /**
+   * Reads the payloads of later scans from {@code file} where it has them (by their position, {@link PayloadFile}),
+   * rather than from their views; null: always from the views.
+   */
+  public void readFrom(@Nullable PayloadFile file) {
+    this.file = file;
+  }
+
+  /**
    * Copies the payload into the reused {@link #message} array (and its {@link #messageBuffer}) and returns its length:
    * reads from a heap array ({@link LittleEndian}) are cheaper than from a mapped (direct, read-only) buffer, and the
-   * copy is one bulk copy per message.
+   * copy is one bulk copy per message. From the file when it has the payload at {@code position}: the first access to
+   * each page of a new mapping costs more than a read on some hosts (docs/PERFORMANCE.md).
    */
-  private int local(ByteBuffer payload) {
+  private int local(ByteBuffer payload, long position) {
     int n = payload.remaining();
     if (message.length < n) {
       message = new byte[Math.max(n, message.length * 2)];
       messageBuffer = ByteBuffer.wrap(message).order(ByteOrder.LITTLE_ENDIAN);
     }
-    payload.get(payload.position(), message, 0, n);
+    PayloadFile f = file;
+    if (f == null || position < 0 || !f.copy(position, n, message)) {
+      payload.get(payload.position(), message, 0, n);
+    }
     messageBuffer.clear().limit(n);
     return n;
   }

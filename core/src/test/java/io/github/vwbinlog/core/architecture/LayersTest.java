@@ -63,7 +63,7 @@ class LayersTest {
     t.put("flatbuf", List.of());
     t.put("text", List.of());
     t.put("event", List.of("flatbuf", "text"));
-    t.put("scan", List.of("flatbuf", "event", "write"));
+    t.put("scan", List.of("framing", "flatbuf", "event", "write"));
     t.put("join", List.of("framing", "flatbuf", "text", "event", "scan", "write"));
     t.put("output", List.of("framing", "flatbuf", "text", "event", "join"));
     t.put("run", List.of("framing", "flatbuf", "text", "event", "join", "output"));

@@ -101,6 +101,41 @@ class MappedFileSourceTest {
     assertThat(remaps).as("windows mapped").isGreaterThan((int) (4_000_000 / window / 2));
   }
 
+  /**
+   * The scan reads each payload again from the file ({@link PayloadFile}): the bytes it gets are the payload's, for
+   * every message of the whole file and of a byte range (whose positions are the file's), through small windows; any
+   * other position or length is refused, so the scan copies from the view instead.
+   */
+  @ParameterizedTest(name = "window of {0} bytes, from offset {1}")
+  @org.junit.jupiter.params.provider.CsvSource({"65537, 0", "4096, 0", "1000003, 1500000"})
+  void payloadsAreReadAgainFromTheFileAtTheirPosition(long window, long from) throws IOException {
+    int copied = 0;
+    try (MappedFileSource source = new MappedFileSource(FileChannel.open(log, StandardOpenOption.READ), window, from,
+        Long.MAX_VALUE)) {
+      if (from > 0) {
+        source.skip(whole.stream().mapToLong(Message::offset).filter(o -> o >= from).min().orElseThrow() - from);
+      }
+      FrameCursor cursor = new FrameCursor(source, ReadLimits.defaults(), true, DiagnosticListener.ignoring());
+      while (cursor.next()) {
+        int n = cursor.size();
+        if (n == 0) {
+          continue;
+        }
+        long position = cursor.position() - n;
+        byte[] dst = new byte[n + 3];
+        assertThat(source.copyInPlacePayload(position, n, dst)).isTrue();
+        byte[] expected = new byte[n];
+        cursor.payload().get(0, expected);
+        assertThat(java.util.Arrays.copyOf(dst, n)).isEqualTo(expected);
+        assertThat(source.copyInPlacePayload(position + 1, n, dst)).isFalse();
+        assertThat(source.copyInPlacePayload(position, n - 1, dst)).isFalse();
+        assertThat(source.copyInPlacePayload(position, n, new byte[n - 1])).isFalse();
+        copied++;
+      }
+    }
+    assertThat(copied).isGreaterThan(400);
+  }
+
   @Test
   void aPayloadLargerThanTheWindowGetsAWindowOfItsOwn() throws IOException {
     byte[] big = FrameBuilder.randomBytes(new Random(7), 10_000);

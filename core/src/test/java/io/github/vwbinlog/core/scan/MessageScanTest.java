@@ -79,6 +79,40 @@ class MessageScanTest {
     return new String(scan.message(), scan.idPos(e), scan.idLen(e), StandardCharsets.UTF_8);
   }
 
+  /**
+   * Given a file ({@link MessageScan#readFrom}), the scan takes a payload's bytes from it where the file has the payload
+   * at the given position, and from the view otherwise: here the "file" holds another payload of the same length, so
+   * the ids say which bytes were read.
+   */
+  @Test
+  void readsThePayloadFromTheFileWhereTheFileHasIt() {
+    byte[] view = new EventEncoder().joinedPayload(INTERLEAVED);
+    byte[] inFile = new EventEncoder().joinedPayload(INTERLEAVED.stream()
+        .map(e -> {
+          Metadata m = e.event().meta();
+          return event(new Metadata(m.id().equals("a") ? "c" : "d", m.clientTime(), m.appId(), m.payloadType(),
+              m.passProbability(), m.encoding()), e.event().payload());
+        })
+        .toList());
+    assertThat(inFile).hasSameSizeAs(view).isNotEqualTo(view);
+    MessageScan scan = new MessageScan(ReadLimits.defaults(), null, MessageScan.Mode.SINGLE);
+    scan.configure(CB_LOG);
+    scan.readFrom((position, length, dst) -> {
+      if (position != 100 || length != inFile.length) {
+        return false;
+      }
+      System.arraycopy(inFile, 0, dst, 0, length);
+      return true;
+    });
+
+    assertThat(scan.scan(ByteBuffer.wrap(view), 100)).isTrue();
+    assertThat(scan.idString(0) + scan.idString(1)).isEqualTo("cd");
+    assertThat(scan.scan(ByteBuffer.wrap(view), 101)).isTrue();
+    assertThat(scan.idString(0) + scan.idString(1)).isEqualTo("ab");
+    assertThat(scan.scan(ByteBuffer.wrap(view))).isTrue();
+    assertThat(scan.idString(0) + scan.idString(1)).isEqualTo("ab");
+  }
+
   @Test
   void groupsByIdInFirstSeenOrderEachChainedInPayloadOrder() {
     MessageScan scan = scanned(MessageScan.Mode.SINGLE, INTERLEAVED);
