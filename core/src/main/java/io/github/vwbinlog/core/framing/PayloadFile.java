@@ -3,8 +3,8 @@ package io.github.vwbinlog.core.framing;
 /**
  * Where the payload just read can be read again from its file: {@link #copy} fills an array with it by a read of the
  * file. A scan that copies each payload into an array of its own reads it so rather than through the mapping: the
- * first access to each page of a new mapping cost some hosts a quarter of a conversion (docs/PERFORMANCE.md, "The
- * first touch of a mapped page"), a read costs a copy in the kernel.
+ * first access to each page of a new mapping cost some hosts a quarter of a conversion's steady state, a read only a
+ * copy in the kernel (docs/PERFORMANCE.md, "The payload read from the file").
  */
 @FunctionalInterface
 public interface PayloadFile {
