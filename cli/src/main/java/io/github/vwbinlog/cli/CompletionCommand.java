@@ -4,7 +4,6 @@ import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine;
 
 /** {@code completion}: prints a bash and zsh completion script for the command line. */
 final class CompletionCommand implements Callable<Integer> {

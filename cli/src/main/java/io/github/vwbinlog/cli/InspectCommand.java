@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
-import picocli.CommandLine;
 
 /**
  * {@code inspect FILE}: lists the messages of a log, one line each, in file order (SPEC §1). Writes to the command

@@ -13,7 +13,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code split --verify}: converts the whole log, then the parts one after the other, each into a SHA-256 digest, and
