@@ -119,7 +119,7 @@ public final class RangePlanner {
     return switch (cursor.type()) {
       case FILEMAGIC -> cursor.offset() + 8;
       case EOF -> -1; // nothing is read after EOF
-      default -> cursor.offset() + 8 + cursor.size() + cursor.size() % 8;
+      default -> cursor.offset() + FrameCursor.FRAME_BYTES + cursor.size() + cursor.size() % 8;
     };
   }
 
