@@ -1,11 +1,12 @@
 package io.github.vwbinlog;
 
+import io.github.vwbinlog.spi.WrappingReader;
 import java.util.Iterator;
 import java.util.Objects;
 import java.util.function.Consumer;
 
 /** {@link BinaryLogReader#peek}: the reader's messages, each handed to an action as it is read. */
-final class PeekingReader implements BinaryLogReader {
+final class PeekingReader implements BinaryLogReader, WrappingReader {
   private final BinaryLogReader reader;
   private final Consumer<? super Message> action;
 
@@ -30,6 +31,11 @@ final class PeekingReader implements BinaryLogReader {
         return m;
       }
     };
+  }
+
+  @Override
+  public BinaryLogReader wrapped() {
+    return reader;
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.github.vwbinlog.DiagnosticListener;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadFeature;
 import io.github.vwbinlog.ReadOptions;
+import io.github.vwbinlog.spi.WrappingReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -123,6 +124,19 @@ public final class MessageReader implements BinaryLogReader {
    */
   public PayloadFile payloadFile() {
     return source::copyInPlacePayload;
+  }
+
+  /**
+   * Where the payloads {@code reader} reads can be read again from their file: the {@link #payloadFile()} of core's
+   * reader, also beneath the wrappers of {@link BinaryLogReader#peek} (they hand on its messages as it reads them, so
+   * the payload just read is its own); null for any other reader.
+   */
+  public static @Nullable PayloadFile payloadFileOf(BinaryLogReader reader) {
+    BinaryLogReader r = reader;
+    while (r instanceof WrappingReader wrapping) {
+      r = wrapping.wrapped();
+    }
+    return r instanceof MessageReader messages ? messages.payloadFile() : null;
   }
 
   /** The cursor beneath this reader, for callers that want one message at a time without records. */

@@ -4,6 +4,7 @@ import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
 import io.github.vwbinlog.core.framing.MessageReader;
+import io.github.vwbinlog.core.framing.PayloadFile;
 import io.github.vwbinlog.core.scan.MessageScan;
 import io.github.vwbinlog.event.DedupInfo;
 import java.nio.ByteBuffer;
@@ -71,11 +72,13 @@ public final class MessageJoiner implements AutoCloseable {
   /**
    * Reads the payloads of REGULAR messages from {@code reader}'s file where it has them, rather than through their
    * views ({@link MessageScan#readFrom}): the same bytes, without the first access to each page of the mapping. Only
-   * the single joiner does; a reader that is not one of core's, or null, changes nothing.
+   * the single joiner does; a reader that is not one of core's (or such a reader's {@link BinaryLogReader#peek}), or
+   * null, changes nothing.
    */
   public MessageJoiner readingFrom(@Nullable BinaryLogReader reader) {
-    if (single != null && reader instanceof MessageReader messages) {
-      single.readFrom(messages.payloadFile());
+    PayloadFile file = reader == null ? null : MessageReader.payloadFileOf(reader);
+    if (single != null && file != null) {
+      single.readFrom(file);
     }
     return this;
   }

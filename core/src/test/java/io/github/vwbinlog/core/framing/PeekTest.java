@@ -50,10 +50,48 @@ class PeekTest {
     }
   }
 
+  /**
+   * The scan reads each payload again from the file beneath a peeking reader ({@code convert}'s progress bar wraps the
+   * reader so): what it reads is the payload just read, at the message's offset plus its frame bytes.
+   */
+  @Test
+  void theFileBeneathPeekingReadersReadsThePayloadJustRead() throws IOException {
+    int regular = 0;
+    for (Path log : Corpus.joinedLogs()) {
+      try (BinaryLogReader reader = BinaryLogReader.open(log, io.github.vwbinlog.ReadOptions.defaults()
+          .with(io.github.vwbinlog.ReadFeature.LENIENT).withListener(d -> { }))) {
+        BinaryLogReader peeking = reader.peek(m -> { }).peek(m -> { });
+        PayloadFile file = MessageReader.payloadFileOf(peeking);
+        assertThat(file).isNotNull();
+        for (Message m : peeking) {
+          if (m instanceof Message.Regular r && r.payload().remaining() > 0) {
+            byte[] expected = new byte[r.payload().remaining()];
+            r.payload().get(0, expected);
+            byte[] dst = new byte[expected.length];
+            assertThat(file.copy(r.offset() + FrameCursor.FRAME_BYTES, expected.length, dst)).isTrue();
+            assertThat(dst).isEqualTo(expected);
+            assertThat(file.copy(r.offset(), expected.length, dst)).isFalse();
+            regular++;
+          }
+        }
+      }
+    }
+    assertThat(regular).isGreaterThan(100);
+    BinaryLogReader other = closeRecording(new boolean[1]);
+    assertThat(MessageReader.payloadFileOf(other)).isNull();
+    assertThat(MessageReader.payloadFileOf(other.peek(m -> { }))).isNull();
+  }
+
   @Test
   void closingThePeekingReaderClosesTheReader() {
     boolean[] closed = {false};
-    BinaryLogReader reader = new BinaryLogReader() {
+    closeRecording(closed).peek(m -> { }).close();
+    assertThat(closed[0]).isTrue();
+  }
+
+  /** A reader that is not core's, with no messages, that notes its close in {@code closed[0]}. */
+  private static BinaryLogReader closeRecording(boolean[] closed) {
+    return new BinaryLogReader() {
       @Override
       public java.util.Iterator<Message> iterator() {
         return java.util.Collections.emptyIterator();
@@ -79,7 +117,5 @@ class PeekTest {
         closed[0] = true;
       }
     };
-    reader.peek(m -> { }).close();
-    assertThat(closed[0]).isTrue();
   }
 }
