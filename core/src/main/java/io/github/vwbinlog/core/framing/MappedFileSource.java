@@ -15,8 +15,17 @@ import java.nio.channels.FileChannel;
  * <p>A window is {@code windowSize} bytes, or the size of the payload it must hold when that is larger, and never
  * more than {@code Integer.MAX_VALUE} bytes (a Java buffer's limit); positions are {@code long}, so files above 2 GiB
  * are read window after window. Padding and skipped payloads are passed over without mapping them.
+ *
+ * <p>The frame fields (a message's type and size, an event file's batch preamble) are read from the file into a small
+ * buffer, a few KiB at a time, not through the mapping: the first access to a page of a new mapping costs a page fault,
+ * and on some hosts one such fault per message cost a tenth of a conversion (docs/PERFORMANCE.md, "The frames read
+ * from the file"). A payload's pages are then touched only by whoever reads its view; the scan reads it from the file
+ * too ({@link #copyInPlacePayload}).
  */
 final class MappedFileSource extends ByteSource {
+  /** How many bytes a read of the frame fields brings: the frames of many small messages at once. */
+  static final int FRAME_READ = 4096;
+
   private final FileChannel channel;
   /** The end of the bytes read: the file's size, or the end of the range read when it is smaller. */
   private final long fileSize;
@@ -24,6 +33,9 @@ final class MappedFileSource extends ByteSource {
   private MappedByteBuffer window;
   private long windowStart;
   private long position;
+  /** The bytes of the file from {@link #framesStart} on, as last read for frame fields; its limit is how many. */
+  private final ByteBuffer frames = ByteBuffer.allocateDirect(FRAME_READ).order(ByteOrder.LITTLE_ENDIAN).limit(0);
+  private long framesStart;
 
   /**
    * Maps the first window of {@code channel}.
@@ -95,19 +107,35 @@ final class MappedFileSource extends ByteSource {
   @Override
   public int fill(int n) throws IOException {
     cover(n);
-    return (int) Math.min(n, fileSize - position);
+    int available = (int) Math.min(n, fileSize - position);
+    if (available > 0 && (position < framesStart || position + available > framesStart + frames.limit())) {
+      readFrames();
+    }
+    return available;
+  }
+
+  /** Reads the file from the position into {@link #frames}: up to {@link #FRAME_READ} bytes, fewer at its end. */
+  private void readFrames() throws IOException {
+    frames.clear().limit((int) Math.min(FRAME_READ, fileSize - position));
+    framesStart = position;
+    while (frames.hasRemaining() && channel.read(frames, framesStart + frames.position()) >= 0) {
+      // a short read: read on
+    }
+    frames.flip();
   }
 
   @Override
   public int getInt() {
-    int value = window.getInt(index());
+    int value = peekInt();
     position += 4;
     return value;
   }
 
+  /** From the frame bytes read, or through the mapping if they do not hold it (the file shrank under the read). */
   @Override
   public int peekInt() {
-    return window.getInt(index());
+    long at = position - framesStart;
+    return at >= 0 && at + 4 <= frames.limit() ? frames.getInt((int) at) : window.getInt(index());
   }
 
   @Override
