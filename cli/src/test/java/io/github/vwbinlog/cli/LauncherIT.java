@@ -200,6 +200,25 @@ class LauncherIT {
   }
 
   /**
+   * Where Linux gives transparent huge pages on request (its "madvise" mode), the launcher asks for them, and the JVM
+   * says so at its start (its gc+init log); the output is the same. Where the mode is another, it does not ask.
+   */
+  @Test
+  void transparentHugePagesWhereLinuxGivesThemOnRequestAndTheSameOutput() throws Exception {
+    Path mode = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+    assumeTrue(Files.isReadable(mode), "no transparent huge pages here");
+    boolean onRequest = Files.readString(mode).contains("[madvise]");
+    Path jdk = Path.of(System.getProperty("java.home"));
+    Result expected = plain(jdk, launcher.resolveSibling("vw-binlog.jar"), convertCorpus());
+    Result r = run(args(launcher.toString(), convertCorpus()),
+        Map.of("VW_BINLOG_CACHE", temp.resolve("cache").toString(), "JAVA_OPTS", "-Xlog:gc+init=info:stderr"));
+
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).isEqualTo(expected.out());
+    assertThat(r.err().contains("Large Page Support: Enabled (Transparent)")).isEqualTo(onRequest);
+  }
+
+  /**
    * On JDK 25 reflection runs through the JVM's native accessors: picocli's field bindings and the JDK's mapping of a
    * file then spin no method-handle classes (the JVM's class loading log names each class it defines at run time), and
    * the output is the same. Telling the JVM the opposite in JAVA_OPTS (which comes after the launcher's options) shows
