@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -216,6 +217,29 @@ class LauncherIT {
     assertThat(r.exit()).isZero();
     assertThat(r.out()).isEqualTo(expected.out());
     assertThat(r.err().contains("Large Page Support: Enabled (Transparent)")).isEqualTo(onRequest);
+  }
+
+  /**
+   * On JDK 25 the launcher lowers the thresholds of the JIT's first tier (the JVM lists the options it was given,
+   * {@code -XX:+PrintCommandLineFlags}); on the build's JDK 17 it does not.
+   */
+  @Test
+  void onJdk25TheJitsFirstTierSoonerAndNotOnJdk17() throws Exception {
+    List<String> version = args(launcher.toString(), "--version");
+    String flags = "-XX:+PrintCommandLineFlags";
+    String cache = temp.resolve("cache").toString();
+    Result build = run(version, Map.of("VW_BINLOG_CACHE", cache, "JAVA_OPTS", flags));
+    assertThat(build.exit()).isZero();
+    String threshold = "-XX:Tier3InvocationThreshold=20";
+    if (Runtime.version().feature() < 25) {
+      assertThat(new String(build.out(), StandardCharsets.UTF_8)).contains("-XX:+UseParallelGC")
+          .doesNotContain(threshold);
+    }
+    assumeTrue(Files.isExecutable(JDK25.resolve("bin/java")), "Temurin 25 is not installed here");
+    Result jdk25 = run(version, Map.of("JAVA_HOME", JDK25.toString(), "VW_BINLOG_CACHE", cache, "JAVA_OPTS", flags));
+    assertThat(jdk25.exit()).isZero();
+    assertThat(new String(jdk25.out(), StandardCharsets.UTF_8)).contains(threshold,
+        "-XX:Tier3MinInvocationThreshold=10", "-XX:Tier3CompileThreshold=200", "-XX:Tier3BackEdgeThreshold=2000");
   }
 
   /**
