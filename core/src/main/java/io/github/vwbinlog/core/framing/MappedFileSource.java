@@ -27,6 +27,8 @@ final class MappedFileSource extends ByteSource {
   static final int FRAME_READ = 4096;
 
   private final FileChannel channel;
+  /** The start of the bytes read: 0, or the start of the range read. */
+  private final long start;
   /** The end of the bytes read: the file's size, or the end of the range read when it is smaller. */
   private final long fileSize;
   private final long windowSize;
@@ -59,6 +61,7 @@ final class MappedFileSource extends ByteSource {
     this.fileSize = Math.min(channel.size(), limit);
     this.windowSize = windowSize;
     this.position = Math.min(start, fileSize);
+    this.start = position;
     map(position, (int) Math.min(windowSize, fileSize - position));
   }
 
@@ -157,7 +160,15 @@ final class MappedFileSource extends ByteSource {
 
   @Override
   public boolean copyInPlacePayload(long position, int length, byte[] dst) {
-    if (windowStart + inPlaceIndex() != position || inPlaceLength() != length || dst.length < length) {
+    return windowStart + inPlaceIndex() == position && inPlaceLength() == length && readAt(position, length, dst);
+  }
+
+  /**
+   * {@link FileBytes#read}: the bytes {@code [position, position + length)} of the file, by a positional read (safe
+   * from any thread), when they lie within the bytes this source reads.
+   */
+  boolean readAt(long position, int length, byte[] dst) {
+    if (position < start || length < 0 || length > fileSize - position || dst.length < length) {
       return false;
     }
     ByteBuffer target = ByteBuffer.wrap(dst, 0, length);

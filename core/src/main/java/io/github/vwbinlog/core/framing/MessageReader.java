@@ -132,11 +132,26 @@ public final class MessageReader implements BinaryLogReader {
    * the payload just read is its own); null for any other reader.
    */
   public static @Nullable PayloadFile payloadFileOf(BinaryLogReader reader) {
+    MessageReader messages = beneath(reader);
+    return messages != null ? messages.payloadFile() : null;
+  }
+
+  /**
+   * The file beneath {@code reader} (also beneath the wrappers of {@link BinaryLogReader#peek}), to read payloads again
+   * by position from any thread ({@link FileBytes}): for the parts of a parallel join. Null when the input is not a
+   * mapped file, or {@code reader} not one of core's.
+   */
+  public static @Nullable FileBytes fileBytesOf(BinaryLogReader reader) {
+    MessageReader messages = beneath(reader);
+    return messages != null && messages.source instanceof MappedFileSource file ? file::readAt : null;
+  }
+
+  private static @Nullable MessageReader beneath(BinaryLogReader reader) {
     BinaryLogReader r = reader;
     while (r instanceof WrappingReader wrapping) {
       r = wrapping.wrapped();
     }
-    return r instanceof MessageReader messages ? messages.payloadFile() : null;
+    return r instanceof MessageReader messages ? messages : null;
   }
 
   /** The cursor beneath this reader, for callers that want one message at a time without records. */

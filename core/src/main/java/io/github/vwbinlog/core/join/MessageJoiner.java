@@ -76,7 +76,11 @@ public final class MessageJoiner implements AutoCloseable {
    * null, changes nothing.
    */
   public MessageJoiner readingFrom(@Nullable BinaryLogReader reader) {
-    PayloadFile file = reader == null ? null : MessageReader.payloadFileOf(reader);
+    return reader == null ? this : readingFrom(MessageReader.payloadFileOf(reader));
+  }
+
+  /** Reads the payloads of REGULAR messages from {@code file} where it has them; null changes nothing. */
+  public MessageJoiner readingFrom(@Nullable PayloadFile file) {
     if (single != null && file != null) {
       single.readFrom(file);
     }

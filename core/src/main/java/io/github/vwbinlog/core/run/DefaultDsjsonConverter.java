@@ -63,7 +63,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
       List<Diagnostic> notices = new ArrayList<>();
       try (ZstdContexts zstd = new ZstdContexts(options.threads());
           BinaryLogReader reader = BinaryLogReader.open(input, options.readOptions().withListener(notices::add))) {
-        new ParallelJoin<>(options, counters, zstd, warmBytes, new DsjsonParts(options, out))
+        new ParallelJoin<>(options, counters, zstd, warmBytes, new DsjsonParts(options, out)).readingFrom(reader)
             .run(reader.iterator(), notices);
       }
       return counters.summary();
@@ -79,7 +79,7 @@ public final class DefaultDsjsonConverter implements DsjsonConverter {
       JoinCounters counters = new JoinCounters(options.readOptions().listener(), options.isEnabled(JoinFeature.STRICT));
       counters.countDiagnosticsOf(input);
       try (ZstdContexts zstd = new ZstdContexts(options.threads())) {
-        new ParallelJoin<>(options, counters, zstd, warmBytes, new DsjsonParts(options, out))
+        new ParallelJoin<>(options, counters, zstd, warmBytes, new DsjsonParts(options, out)).readingFrom(input)
             .run(input.iterator(), new ArrayList<>());
       }
       return counters.summary();

@@ -58,7 +58,7 @@ public final class JoinRun {
       ParallelJoin<P> join = partBytes > 0
           ? new ParallelJoin<>(options, counters, zstd, partBytes, parts)
           : new ParallelJoin<>(options, counters, zstd, new AtomicLong(), parts);
-      join.run(reader.iterator(), notices);
+      join.readingFrom(reader).run(reader.iterator(), notices);
     }
     return counters.summary();
   }
@@ -80,7 +80,7 @@ public final class JoinRun {
     JoinCounters counters = new JoinCounters(options.readOptions().listener(), false);
     counters.countDiagnosticsOf(reader);
     try (ZstdContexts zstd = new ZstdContexts(options.threads())) {
-      new ParallelJoin<>(options, counters, zstd, new AtomicLong(), new ViewParts<>(sink))
+      new ParallelJoin<>(options, counters, zstd, new AtomicLong(), new ViewParts<>(sink)).readingFrom(reader)
           .run(reader.iterator(), new ArrayList<>());
     }
     return counters.summary();

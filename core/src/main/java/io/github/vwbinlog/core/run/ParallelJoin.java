@@ -1,10 +1,15 @@
 package io.github.vwbinlog.core.run;
 
 import io.github.vwbinlog.BinaryLogException;
+import io.github.vwbinlog.BinaryLogReader;
 import io.github.vwbinlog.Diagnostic;
 import io.github.vwbinlog.Message;
 import io.github.vwbinlog.ReadLimits;
 import io.github.vwbinlog.core.event.ZstdContexts;
+import io.github.vwbinlog.core.framing.FileBytes;
+import io.github.vwbinlog.core.framing.FrameCursor;
+import io.github.vwbinlog.core.framing.MessageReader;
+import io.github.vwbinlog.core.framing.PayloadFile;
 import io.github.vwbinlog.core.join.DedupCache;
 import io.github.vwbinlog.core.join.JoinCounters;
 import io.github.vwbinlog.core.join.MessageJoiner;
@@ -71,6 +76,8 @@ public final class ParallelJoin<S> {
   private final long partBytes;
   /** Whether the joining threads would take every core: only then do they wait for the JVM to warm up. */
   private final boolean leaveCoresToJit;
+  /** The file the parts read their payloads from ({@link #readingFrom}), or null to read them through their views. */
+  private @Nullable FileBytes file;
   private final ZstdContexts zstd;
   /** The caller's joined input so far, up to {@link #WARM_BYTES}: its first joins leave the cores to the JIT. */
   private final AtomicLong warm;
@@ -118,6 +125,17 @@ public final class ParallelJoin<S> {
     this.leaveCoresToJit = leaveCoresToJit;
   }
 
+  /**
+   * Reads the payloads of the parts' messages from {@code reader}'s file, by position, rather than through their
+   * views: the first access to each page of a new mapping cost some hosts a quarter of a conversion
+   * (docs/PERFORMANCE.md). Each part's scan is given the payload of the message it is joining and only that
+   * ({@link PartPayloads}). A reader that is not one of core's over a mapped file changes nothing.
+   */
+  public ParallelJoin<S> readingFrom(BinaryLogReader reader) {
+    this.file = MessageReader.fileBytesOf(reader);
+    return this;
+  }
+
   /** How many parts were joined again on the calling thread for the dedup cache (see the class comment). */
   public int rejoined() {
     return rejoined;
@@ -129,6 +147,30 @@ public final class ParallelJoin<S> {
   private record PartItem<S>(Part<S> part) implements Item {}
 
   private record DiagnosticsItem(List<Diagnostic> diagnostics) implements Item {}
+
+  /**
+   * A part's payloads read again from the file ({@link FileBytes}): the payload of the message being joined, at its
+   * offset plus the frame's bytes and of its length, and nothing else, as {@link PayloadFile} asks.
+   */
+  static final class PartPayloads implements PayloadFile {
+    private final FileBytes file;
+    private long position = -1;
+    private int length;
+
+    PartPayloads(FileBytes file) {
+      this.file = file;
+    }
+
+    void joining(Message.Regular message) {
+      position = message.offset() + FrameCursor.FRAME_BYTES;
+      length = message.payload().remaining();
+    }
+
+    @Override
+    public boolean copy(long position, int length, byte[] dst) {
+      return position == this.position && length == this.length && file.read(position, length, dst);
+    }
+  }
 
   /** REGULAR messages joined together, and then what came of them. */
   private static final class Part<S> {
@@ -268,10 +310,15 @@ public final class ParallelJoin<S> {
     p.diagnostics.clear();
     JoinCounters c = new JoinCounters(p.diagnostics::add, false, true);
     StickyConfig config = new StickyConfig(p.config);
-    MessageJoiner joiner = MessageJoiner.of(config, c, limits, cache, journal, zstd);
+    FileBytes f = file;
+    PartPayloads payloads = f == null ? null : new PartPayloads(f);
+    MessageJoiner joiner = MessageJoiner.of(config, c, limits, cache, journal, zstd).readingFrom(payloads);
     S state = sink.open(p.bytes, c);
     try (joiner) {
       for (Message.Regular r : p.messages) {
+        if (payloads != null) {
+          payloads.joining(r);
+        }
         sink.join(joiner, state, r);
       }
     }

@@ -137,6 +137,49 @@ class MappedFileSourceTest {
   }
 
   /**
+   * The parts of a parallel join read payloads by position from their own threads ({@link FileBytes}): any bytes of the
+   * range the source reads, the file's own, from four threads at once; nothing before the range's start or past its end.
+   */
+  @Test
+  void bytesAreReadByPositionFromManyThreadsWithinTheRangeOnly() throws Exception {
+    byte[] bytes = Files.readAllBytes(log);
+    long from = 1_000_000;
+    long to = 3_000_000;
+    try (MappedFileSource source = new MappedFileSource(FileChannel.open(log, StandardOpenOption.READ), 65_536, from,
+        to)) {
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+      try {
+        List<java.util.concurrent.Future<Boolean>> reads = new java.util.ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+          Random random = new Random(t);
+          reads.add(pool.submit(() -> {
+            for (int i = 0; i < 2_000; i++) {
+              int length = random.nextInt(5_000);
+              long position = from + random.nextInt((int) (to - from - length));
+              byte[] dst = new byte[length];
+              if (!source.readAt(position, length, dst) || !java.util.Arrays.equals(dst, 0, length, bytes,
+                  (int) position, (int) position + length)) {
+                return false;
+              }
+            }
+            return true;
+          }));
+        }
+        for (java.util.concurrent.Future<Boolean> read : reads) {
+          assertThat(read.get()).isTrue();
+        }
+      } finally {
+        pool.shutdown();
+      }
+      byte[] dst = new byte[100];
+      assertThat(source.readAt(from - 1, 10, dst)).as("before the range").isFalse();
+      assertThat(source.readAt(to - 10, 11, dst)).as("past its end").isFalse();
+      assertThat(source.readAt(to - 10, 10, dst)).isTrue();
+      assertThat(source.readAt(from, 101, dst)).as("more than the array holds").isFalse();
+    }
+  }
+
+  /**
    * The frame fields are read from the file a few KiB at a time ({@link MappedFileSource#FRAME_READ}), so a field
    * often straddles the end of what was read: the messages are those of the same bytes read from memory, whole or
    * from a byte range of the file.
