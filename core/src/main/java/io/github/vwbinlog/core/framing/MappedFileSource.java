@@ -17,10 +17,10 @@ import java.nio.channels.FileChannel;
  * are read window after window. Padding and skipped payloads are passed over without mapping them.
  *
  * <p>The frame fields (a message's type and size, an event file's batch preamble) are read from the file into a small
- * buffer, a few KiB at a time, not through the mapping: the first access to a page of a new mapping costs a page fault,
- * and on some hosts one such fault per message cost a tenth of a conversion (docs/PERFORMANCE.md, "The frames read
- * from the file"). A payload's pages are then touched only by whoever reads its view; the scan reads it from the file
- * too ({@link #copyInPlacePayload}).
+ * buffer, a few KiB at a time, not through the mapping: the first access to a page of a new mapping costs a page
+ * fault, and on some hosts one such fault per message cost a tenth of a conversion (docs/PERFORMANCE.md, "No page of
+ * the mapped log touched"). A payload's pages are then touched only by whoever reads its view; the scan reads it from
+ * the file too ({@link #copyInPlacePayload}, and {@link #readAt} for the parts of a parallel join).
  */
 final class MappedFileSource extends ByteSource {
   /** How many bytes a read of the frame fields brings: the frames of many small messages at once. */
