@@ -119,21 +119,14 @@ public final class MessageReader implements BinaryLogReader {
   }
 
   /**
-   * Where the payload just read can be read again from the file ({@link PayloadFile}); it says false for every payload
-   * when the input is not a mapped file.
-   */
-  public PayloadFile payloadFile() {
-    return source::copyInPlacePayload;
-  }
-
-  /**
-   * Where the payloads {@code reader} reads can be read again from their file: the {@link #payloadFile()} of core's
+   * Where the payload {@code reader} has just read can be read again from its file ({@link PayloadFile}): core's
    * reader, also beneath the wrappers of {@link BinaryLogReader#peek} (they hand on its messages as it reads them, so
-   * the payload just read is its own); null for any other reader.
+   * the payload just read is its own); it says false for every payload when the input is not a mapped file. Null for
+   * any other reader.
    */
   public static @Nullable PayloadFile payloadFileOf(BinaryLogReader reader) {
     MessageReader messages = beneath(reader);
-    return messages != null ? messages.payloadFile() : null;
+    return messages != null ? messages.source::copyInPlacePayload : null;
   }
 
   /**
